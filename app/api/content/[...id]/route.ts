@@ -1,0 +1,17 @@
+import { getContent, getContentHistory } from "@/lib/contents/get-content";
+import { getContentInput } from "@/lib/contents/schema";
+import { jsonResponse, methodNotAllowed, queryParams, withErrors } from "@/lib/http";
+import { parseInput } from "@/lib/validation";
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ id: string[] }> };
+
+export const GET = withErrors(async (request: Request, context: Context) => {
+  const { id } = await context.params;
+  const input = parseInput(getContentInput, { ...queryParams(request), id: id.join("/") }, "content request");
+  return jsonResponse(input.history ? getContentHistory(input.id) : getContent(input.id, input.revision));
+});
+
+const notAllowed = methodNotAllowed(["GET"]);
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

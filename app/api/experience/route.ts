@@ -1,0 +1,17 @@
+import { createExperience } from "@/lib/experiences/create-experience";
+import { createExperienceInput } from "@/lib/experiences/schema";
+import { jsonResponse, methodNotAllowed, readJsonBody, withErrors } from "@/lib/http";
+import { parseInput } from "@/lib/validation";
+
+export const dynamic = "force-dynamic";
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+export const POST = withErrors(async (request) => {
+  const input = parseInput(createExperienceInput, await readJsonBody(request, MAX_BODY_BYTES), "experience");
+  const result = await createExperience(input);
+  return jsonResponse(result, result.duplicate ? 200 : 201);
+});
+
+const notAllowed = methodNotAllowed(["POST"]);
+export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

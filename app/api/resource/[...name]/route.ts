@@ -1,0 +1,18 @@
+import { jsonResponse, methodNotAllowed, queryParams, withErrors } from "@/lib/http";
+import { getResource } from "@/lib/resources/get-resource";
+import { getResourceInput } from "@/lib/resources/schema";
+import { parseInput } from "@/lib/validation";
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ name: string[] }> };
+
+// A catch-all segment so that names containing "/" (sent as %2F) still reach us whole.
+export const GET = withErrors(async (request: Request, context: Context) => {
+  const { name } = await context.params;
+  const input = parseInput(getResourceInput, { ...queryParams(request), name: name.join("/") }, "resource request");
+  return jsonResponse(getResource(input));
+});
+
+const notAllowed = methodNotAllowed(["GET"]);
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

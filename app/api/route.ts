@@ -1,0 +1,9 @@
+import { describeApi } from "@/lib/api-index";
+import { jsonResponse, methodNotAllowed, withErrors } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withErrors(() => jsonResponse(describeApi()));
+
+const notAllowed = methodNotAllowed(["GET"]);
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -1,0 +1,14 @@
+import { jsonResponse, methodNotAllowed, queryParams, withErrors } from "@/lib/http";
+import { searchInput } from "@/lib/search/schema";
+import { searchExperiences } from "@/lib/search/search-experiences";
+import { parseInput } from "@/lib/validation";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withErrors((request) => {
+  const input = parseInput(searchInput, queryParams(request), "search");
+  return jsonResponse(searchExperiences(input));
+});
+
+const notAllowed = methodNotAllowed(["GET"]);
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -1,0 +1,76 @@
+import { DomainError } from "../errors";
+import { fromDbTime } from "../db-time";
+import { closestNames } from "../similar-names";
+import { rootOf } from "./content-id";
+import {
+  findContent,
+  findContentLink,
+  findRevision,
+  findSiblings,
+  insertContentMiss,
+  listChildren,
+  listIdsUnder,
+  listRevisions,
+  type ContentRow,
+} from "./repo";
+import type { ContentDto, ContentHistoryDto } from "./schema";
+import { toRevisionDto } from "./serialize";
+
+const SUGGESTION_POOL = 5_000;
+
+/** A node (or one of its older revisions) with its place in the tree computed by the server. */
+export function getContent(id: string, revision: number | null = null): ContentDto {
+  const current = requireContent(id);
+  let shown = { title: current.title, body: current.body, sortOrder: current.sortOrder, revision: current.revision,
+    contentHash: current.contentHash, submittedBy: current.submittedBy, updatedAt: current.updatedAt };
+  if (revision !== null && revision !== current.revision) {
+    const old = findRevision(id, revision);
+    if (!old) {
+      throw new DomainError("not_found", `Content "${id}" has no revision ${revision}; it has 1 to ${current.revision}.`, {
+        id,
+        revision,
+        latest_revision: current.revision,
+      });
+    }
+    shown = { title: old.title, body: old.body, sortOrder: old.sortOrder, revision: old.revision,
+      contentHash: old.contentHash, submittedBy: old.submittedBy, updatedAt: old.createdAt };
+  }
+  const root = findContentLink(current.rootId);
+  const siblings = current.parentId === "" ? { prev: null, next: null } : findSiblings(current);
+  return {
+    id: current.id,
+    title: shown.title,
+    body: shown.body,
+    sort_order: Number(shown.sortOrder),
+    revision: Number(shown.revision),
+    latest_revision: Number(current.revision),
+    content_hash: shown.contentHash,
+    submitted_by: shown.submittedBy,
+    created_at: fromDbTime(current.createdAt),
+    updated_at: fromDbTime(shown.updatedAt),
+    toc: root,
+    parent: current.parentId ? findContentLink(current.parentId) : null,
+    children: listChildren(current.id),
+    prev: siblings.prev,
+    next: siblings.next,
+  };
+}
+
+export function getContentHistory(id: string): ContentHistoryDto {
+  const current = requireContent(id);
+  return { id, latest_revision: Number(current.revision), revisions: listRevisions(id).map(toRevisionDto) };
+}
+
+function requireContent(id: string): ContentRow {
+  const row = findContent(id);
+  if (row) return row;
+  // A miss is a demand signal: somebody wanted deeper content here.
+  insertContentMiss(id, new Date());
+  const root = rootOf(id);
+  const pool = listIdsUnder(root, SUGGESTION_POOL);
+  const closest = closestNames(id, pool.length > 0 ? pool : listIdsUnder(null, SUGGESTION_POOL));
+  throw new DomainError("not_found", `No content with id "${id}". Submit it with POST /api/content once you have it.`, {
+    id,
+    closest,
+  });
+}

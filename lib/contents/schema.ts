@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { contentIdProblem } from "./content-id";
+
+export const MAX_BODY_BYTES = 200 * 1024;
+
+const contentId = z
+  .string({ error: (i) => (i.input === undefined ? "id is required" : "id must be a string") })
+  .superRefine((value, ctx) => {
+    const problem = contentIdProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: `id ${problem}` });
+  });
+
+const optionalText = (field: string, max: number) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? "" : v),
+    z
+      .string({ error: `${field} must be a string` })
+      .transform((s) => s.normalize("NFKC").trim())
+      .pipe(z.string().max(max, { error: `${field} must be at most ${max} characters` })),
+  );
+
+export const submitContentInput = z.strictObject({
+  id: contentId,
+  title: optionalText("title", 300),
+  body: z
+    .string({ error: (i) => (i.input === undefined ? "body is required" : "body must be a string of markdown") })
+    .refine((s) => s.trim().length > 0, { error: "body must not be empty" })
+    .refine((s) => Buffer.byteLength(s, "utf8") <= MAX_BODY_BYTES, {
+      error: `body must be at most ${MAX_BODY_BYTES / 1024} KB of UTF-8`,
+    }),
+  sort_order: z.preprocess(
+    (v) => (v === null || v === undefined ? 0 : v),
+    z
+      .number({ error: "sort_order must be a number" })
+      .int({ error: "sort_order must be a whole number" })
+      .min(-1_000_000_000, { error: "sort_order is out of range" })
+      .max(1_000_000_000, { error: "sort_order is out of range" }),
+  ),
+  submitted_by: optionalText("submitted_by", 200),
+});
+
+export type SubmitContentInput = z.output<typeof submitContentInput>;
+
+export const getContentInput = z.object({
+  id: contentId,
+  revision: z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (s === undefined || s === "") return null;
+      const n = Number(s);
+      if (!Number.isInteger(n) || n < 1) {
+        ctx.addIssue({ code: "custom", message: "revision must be a whole number from 1" });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  history: z
+    .enum(["1", "true", "0", "false", ""], { error: "history must be 1 or 0" })
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
+});
+
+export type GetContentInput = z.output<typeof getContentInput>;
+
+export type ContentLinkDto = { id: string; title: string };
+
+export type ContentDto = {
+  id: string;
+  title: string;
+  body: string;
+  sort_order: number;
+  revision: number;
+  latest_revision: number;
+  content_hash: string;
+  submitted_by: string;
+  created_at: string;
+  updated_at: string;
+  toc: ContentLinkDto | null;
+  parent: ContentLinkDto | null;
+  children: ContentLinkDto[];
+  prev: ContentLinkDto | null;
+  next: ContentLinkDto | null;
+};
+
+export type ContentRevisionDto = {
+  revision: number;
+  content_hash: string;
+  title: string;
+  submitted_by: string;
+  created_at: string;
+};
+
+export type ContentHistoryDto = { id: string; latest_revision: number; revisions: ContentRevisionDto[] };
+
+export type SubmitContentResultDto = {
+  status: "created" | "updated" | "unchanged";
+  id: string;
+  title: string;
+  revision: number;
+  content_hash: string;
+  created_at: string;
+  updated_at: string;
+};

@@ -1,0 +1,83 @@
+// Applies prisma/migrations/*/migration.sql in order and records each in Prisma's own
+// `_prisma_migrations` table, so that `prisma migrate deploy` can take over wherever the schema
+// engine is available. Runs synchronously (better-sqlite3) so that the first query never races it.
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import Database from "better-sqlite3";
+
+export const DEFAULT_DATABASE_URL = "file:./data/knowhub.db";
+const MIGRATIONS_DIR = resolve(/*turbopackIgnore: true*/ process.cwd(), "prisma", "migrations");
+
+export function databasePath(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): string {
+  if (!url.startsWith("file:")) {
+    throw new Error(`DATABASE_URL must be a SQLite file: URL (got "${url}")`);
+  }
+  const path = url.slice("file:".length).split("?")[0];
+  return resolve(/*turbopackIgnore: true*/ process.cwd(), path);
+}
+
+type Migration = { name: string; sql: string; checksum: string };
+
+export function listMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, "migration.sql")))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const sql = readFileSync(join(dir, name, "migration.sql"), "utf8");
+      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+    });
+}
+
+const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    "id"                    TEXT PRIMARY KEY NOT NULL,
+    "checksum"              TEXT NOT NULL,
+    "finished_at"           DATETIME,
+    "migration_name"        TEXT NOT NULL,
+    "logs"                  TEXT,
+    "rolled_back_at"        DATETIME,
+    "started_at"            DATETIME NOT NULL DEFAULT current_timestamp,
+    "applied_steps_count"   INTEGER UNSIGNED NOT NULL DEFAULT 0
+)`;
+
+/** Opens (creating if needed) the database file, sets WAL, and applies pending migrations. */
+export function migrateDatabase(path: string = databasePath()): { applied: string[] } {
+  mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path, { timeout: 10_000 });
+  try {
+    db.pragma("journal_mode = WAL");
+    db.exec(CREATE_MIGRATIONS_TABLE);
+    const applied: string[] = [];
+    for (const migration of listMigrations()) {
+      // IMMEDIATE takes the write lock first, so two processes starting at once apply each
+      // migration exactly once: the second sees the first one's row and skips.
+      const apply = db.transaction(() => {
+        const row = db
+          .prepare(
+            `SELECT checksum FROM "_prisma_migrations"
+             WHERE migration_name = ? AND finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+          )
+          .get(migration.name) as { checksum: string } | undefined;
+        if (row) {
+          if (row.checksum !== migration.checksum) {
+            throw new Error(`migration ${migration.name} was changed after it was applied`);
+          }
+          return;
+        }
+        const startedAt = new Date().toISOString();
+        db.exec(migration.sql);
+        db.prepare(
+          `INSERT INTO "_prisma_migrations"
+             (id, checksum, finished_at, migration_name, logs, started_at, applied_steps_count)
+           VALUES (?, ?, ?, ?, NULL, ?, 1)`,
+        ).run(randomUUID(), migration.checksum, new Date().toISOString(), migration.name, startedAt);
+        applied.push(migration.name);
+      });
+      apply.immediate();
+    }
+    return { applied };
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,54 @@
+// The one PrismaClient (and the one raw SQLite handle for what Prisma cannot express: FTS5 queries,
+// bulk import), cached on globalThis so that dev reloads and route modules share them.
+// The database file is created and migrated on first use.
+import Database from "better-sqlite3";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "../generated/prisma/client";
+import { databasePath, migrateDatabase } from "./db-migrate";
+
+export type Db = PrismaClient;
+export type Sqlite = Database.Database;
+
+type Handles = { path: string; prisma: PrismaClient; sqlite: Sqlite };
+
+const globalForDb = globalThis as unknown as { knowhubDb?: Handles };
+
+const BUSY_TIMEOUT_MS = 10_000;
+
+function openHandles(): Handles {
+  const path = databasePath();
+  const cached = globalForDb.knowhubDb;
+  if (cached && cached.path === path) return cached;
+  if (cached) {
+    // DATABASE_URL changed (a test file's fresh database): let the old handles go.
+    void cached.prisma.$disconnect();
+    cached.sqlite.close();
+  }
+  migrateDatabase(path);
+  const adapter = new PrismaBetterSqlite3({ url: `file:${path}`, timeout: BUSY_TIMEOUT_MS });
+  const prisma = new PrismaClient({ adapter });
+  const sqlite = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  const handles = { path, prisma, sqlite };
+  globalForDb.knowhubDb = handles;
+  return handles;
+}
+
+export function getDb(): PrismaClient {
+  return openHandles().prisma;
+}
+
+export function getSqlite(): Sqlite {
+  return openHandles().sqlite;
+}
+
+/** Closes both handles (tests and scripts); the next getDb() opens them again. */
+export async function closeDb(): Promise<void> {
+  const cached = globalForDb.knowhubDb;
+  if (!cached) return;
+  globalForDb.knowhubDb = undefined;
+  await cached.prisma.$disconnect();
+  cached.sqlite.close();
+}

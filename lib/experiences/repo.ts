@@ -1,0 +1,71 @@
+// The only file that touches the database for experiences.
+import { Prisma } from "../../generated/prisma/client";
+import { getDb } from "../db";
+import { DomainError } from "../errors";
+import type { ResourceRow } from "../resources/serialize";
+import type { ExperienceRow } from "./serialize";
+
+export type NewExperience = {
+  name: string;
+  resourceKey: string;
+  url: string;
+  category: string;
+  task: string;
+  score: number;
+  outcome: string;
+  tips: string;
+  contentId: string;
+  submittedBy: string;
+  submissionHash: string;
+  searchName: string;
+  searchTask: string;
+  searchTips: string;
+  searchOutcome: string;
+  createdAt: Date;
+};
+
+const experienceSelect = {
+  id: true,
+  name: true,
+  url: true,
+  category: true,
+  task: true,
+  score: true,
+  outcome: true,
+  tips: true,
+  contentId: true,
+  submittedBy: true,
+  status: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
+
+export async function findExperienceByHash(hash: string): Promise<ExperienceRow | null> {
+  return getDb().experience.findUnique({ where: { submissionHash: hash }, select: experienceSelect });
+}
+
+export async function findResourceByKey(key: string): Promise<ResourceRow | null> {
+  return getDb().resource.findUnique({ where: { key } });
+}
+
+/**
+ * Inserts one experience; the database triggers create or update its resource aggregate and its
+ * search entry in the same statement. A second insert of the same submission hash is a conflict.
+ */
+export async function insertExperience(data: NewExperience): Promise<{ experience: ExperienceRow; resource: ResourceRow }> {
+  try {
+    return await getDb().$transaction(async (tx) => {
+      const experience = await tx.experience.create({
+        data: { ...data, updatedAt: data.createdAt },
+        select: experienceSelect,
+      });
+      const resource = await tx.resource.findUniqueOrThrow({ where: { key: data.resourceKey } });
+      return { experience, resource };
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new DomainError("conflict", "An identical experience already exists.", { submission_hash: data.submissionHash });
+    }
+    throw error;
+  }
+}

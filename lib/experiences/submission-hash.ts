@@ -1,0 +1,23 @@
+import { createHash } from "node:crypto";
+import { normalizeText } from "../search/analyze";
+import type { CreateExperienceInput } from "./schema";
+import { resourceKey } from "./resource-key";
+
+/**
+ * sha256 of the normalized submission: the same report sent twice (a retry, a re-run agent) hashes
+ * the same however its spacing or letter case differs, so it is stored once.
+ */
+export function submissionHash(input: CreateExperienceInput): string {
+  const canonical = [
+    resourceKey(input.name),
+    input.url,
+    input.category,
+    normalizeText(input.task),
+    input.score,
+    normalizeText(input.outcome),
+    normalizeText(input.tips),
+    input.content_id,
+    input.submitted_by,
+  ];
+  return createHash("sha256").update(JSON.stringify(canonical)).digest("hex");
+}

@@ -1,0 +1,16 @@
+import { getSqlite } from "../db";
+import { VERSION } from "../version";
+
+export type HealthDto = { status: "ok" | "unavailable"; db: "ok" | "error"; version: string };
+
+/** Healthy when the database answers a query and has every table the migrations create. */
+export function checkHealth(): HealthDto {
+  try {
+    const row = getSqlite().prepare(`SELECT COUNT(*) AS n FROM resources`).get() as { n: number };
+    if (typeof row.n !== "number") throw new Error("unexpected answer");
+    return { status: "ok", db: "ok", version: VERSION };
+  } catch (error) {
+    console.error("health check failed", error);
+    return { status: "unavailable", db: "error", version: VERSION };
+  }
+}

@@ -1,0 +1,126 @@
+// Transport helpers shared by every route handler: JSON bodies in, JSON answers out, and the one
+// mapping from domain errors to HTTP. Uses only web-standard Request/Response (no next/*).
+import { DomainError, ERROR_STATUS, isDomainError, type ErrorCode } from "./errors";
+
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+
+export function jsonResponse(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(data), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+export function errorResponse(error: unknown): Response {
+  if (isDomainError(error)) {
+    const headers: Record<string, string> = {};
+    if (error.code === "method_not_allowed" && Array.isArray(error.details.allow)) {
+      headers.allow = (error.details.allow as string[]).join(", ");
+    }
+    return jsonResponse(
+      { error: { code: error.code, message: error.message, details: error.details } },
+      ERROR_STATUS[error.code],
+      headers,
+    );
+  }
+  // Never leak a stack trace to the client; keep it in the server log.
+  console.error(error);
+  const code: ErrorCode = "internal";
+  return jsonResponse(
+    { error: { code, message: "Internal error; the request was not completed.", details: {} } },
+    ERROR_STATUS[code],
+  );
+}
+
+type Handler<C> = (request: Request, context: C) => Promise<Response> | Response;
+
+/** Wraps a route handler so that every failure becomes the JSON error contract. */
+export function withErrors<C>(handler: Handler<C>): Handler<C> {
+  return async (request, context) => {
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
+/** A handler for the methods a route does not support: 405 with Allow. */
+export function methodNotAllowed(allowed: string[]): Handler<unknown> {
+  const allow = allowed.includes("GET") && !allowed.includes("HEAD") ? [...allowed, "HEAD"] : allowed;
+  return (request) =>
+    errorResponse(
+      new DomainError("method_not_allowed", `${request.method} is not allowed here; use ${allow.join(" or ")}.`, {
+        method: request.method,
+        allow,
+      }),
+    );
+}
+
+export function otherMethods(allowed: string[]): (typeof ALL_METHODS)[number][] {
+  return ALL_METHODS.filter((m) => !allowed.includes(m) && !(m === "HEAD" && allowed.includes("GET")));
+}
+
+/**
+ * Reads a JSON request body with a size limit. Checks the content type (415), the declared and the
+ * actual length (413) and the syntax (400) before any domain code sees it.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") {
+    throw new DomainError(
+      "unsupported_media_type",
+      `Send the body as JSON with "Content-Type: application/json" (got "${type || "none"}").`,
+      { content_type: type || null, expected: "application/json" },
+    );
+  }
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes, declared);
+  const bytes = await readLimited(request, maxBytes);
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+  if (!text.trim()) {
+    throw new DomainError("invalid_input", "The request body is empty; send a JSON object.", {});
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new DomainError("invalid_input", `Malformed JSON: ${(error as Error).message}`, {});
+  }
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes, total);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+function tooLarge(maxBytes: number, got: number): DomainError {
+  return new DomainError("payload_too_large", `The body is larger than the ${maxBytes / 1024} KB allowed here.`, {
+    max_bytes: maxBytes,
+    received_bytes_at_least: got,
+  });
+}
+
+/** Query parameters as a plain object; a repeated parameter keeps its first value. */
+export function queryParams(request: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of new URL(request.url).searchParams) if (!(key in out)) out[key] = value;
+  return out;
+}

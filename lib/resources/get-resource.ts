@@ -1,0 +1,56 @@
+import { DomainError } from "../errors";
+import { fromDbTime } from "../db-time";
+import { resourceKey } from "../experiences/resource-key";
+import { toExperienceDto } from "../experiences/serialize";
+import { closestNames } from "../similar-names";
+import { findResource, listResourceContents, listResourceExperiences, listResourceNames, type ExperienceCursor } from "./repo";
+import type { GetResourceInput, ResourceDto } from "./schema";
+import { toResourceAggregate } from "./serialize";
+
+const SUGGESTION_POOL = 20_000;
+
+/** A resource's aggregate, one page of its experiences and its linked content. */
+export function getResource(input: GetResourceInput): ResourceDto {
+  const key = resourceKey(input.name);
+  const row = findResource(key);
+  if (!row) {
+    const suggestions = closestNames(input.name, listResourceNames(SUGGESTION_POOL));
+    throw new DomainError("not_found", `No resource named "${input.name}" has any experience yet.`, {
+      name: input.name,
+      closest: suggestions,
+    });
+  }
+  const cursor = input.cursor ? decodeCursor(input.cursor) : null;
+  const rows = listResourceExperiences(key, input.sort, input.limit + 1, cursor);
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  return {
+    ...toResourceAggregate(row),
+    first_seen: fromDbTime(row.firstSeen),
+    last_seen: fromDbTime(row.lastSeen),
+    sort: input.sort,
+    limit: input.limit,
+    experiences: page.map(toExperienceDto),
+    next_cursor:
+      rows.length > input.limit && last
+        ? encodeCursor({ score: last.score, createdAt: String(last.createdAt), id: last.id })
+        : null,
+    contents: listResourceContents(key),
+  };
+}
+
+function encodeCursor(cursor: ExperienceCursor): string {
+  return Buffer.from(JSON.stringify([cursor.score, cursor.createdAt, cursor.id])).toString("base64url");
+}
+
+function decodeCursor(value: string): ExperienceCursor {
+  try {
+    const [score, createdAt, id] = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (Number.isInteger(score) && typeof createdAt === "string" && Number.isInteger(id)) return { score, createdAt, id };
+  } catch {
+    // fall through to the error below
+  }
+  throw new DomainError("invalid_input", "cursor is not one this server issued; pass next_cursor back unchanged.", {
+    issues: [{ field: "cursor", message: "invalid cursor" }],
+  });
+}

@@ -1,0 +1,79 @@
+// The only file that touches the database for resources and their aggregates.
+import { getSqlite } from "../db";
+import type { ExperienceRow } from "../experiences/serialize";
+import type { ResourceSort } from "./schema";
+import type { ResourceRow } from "./serialize";
+
+const RESOURCE_COLUMNS = /* sql */ `key, name, url, category, experience_count AS experienceCount,
+  score_sum AS scoreSum, score_1 AS score1, score_2 AS score2, score_3 AS score3, score_4 AS score4,
+  score_5 AS score5, first_seen AS firstSeen, last_seen AS lastSeen`;
+
+const EXPERIENCE_COLUMNS = /* sql */ `id, name, url, category, task, score, outcome, tips,
+  content_id AS contentId, submitted_by AS submittedBy, status, created_at AS createdAt, updated_at AS updatedAt`;
+
+export function findResource(key: string): ResourceRow | null {
+  const row = getSqlite()
+    .prepare(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE key = ? AND experience_count > 0`)
+    .get(key) as ResourceRow | undefined;
+  return row ?? null;
+}
+
+/** Position after the last row of a page, in the sort's own order. */
+export type ExperienceCursor = { score: number; createdAt: string; id: number };
+
+const ORDER: Record<ResourceSort, { orderBy: string; after: string }> = {
+  newest: { orderBy: "created_at DESC, id DESC", after: "(created_at, id) < (@createdAt, @id)" },
+  best: {
+    orderBy: "score DESC, created_at DESC, id DESC",
+    after: "(score, created_at, id) < (@score, @createdAt, @id)",
+  },
+  worst: {
+    orderBy: "score ASC, created_at DESC, id DESC",
+    after: "(score > @score OR (score = @score AND (created_at, id) < (@createdAt, @id)))",
+  },
+};
+
+export function listResourceExperiences(
+  key: string,
+  sort: ResourceSort,
+  limit: number,
+  cursor: ExperienceCursor | null,
+): ExperienceRow[] {
+  const order = ORDER[sort];
+  const sql = /* sql */ `SELECT ${EXPERIENCE_COLUMNS} FROM experiences
+    WHERE resource_key = @key AND status = 'published' ${cursor ? `AND ${order.after}` : ""}
+    ORDER BY ${order.orderBy} LIMIT @limit`;
+  return getSqlite()
+    .prepare(sql)
+    .all({ key, limit, ...(cursor ?? {}) }) as ExperienceRow[];
+}
+
+/** Content nodes linked to a resource: those its experiences cite, and the root named like it. */
+export function listResourceContents(key: string): { id: string; title: string }[] {
+  return getSqlite()
+    .prepare(
+      /* sql */ `SELECT c.id, c.title FROM contents c
+       WHERE c.id IN (SELECT DISTINCT content_id FROM experiences
+                      WHERE resource_key = @key AND status = 'published' AND content_id <> '')
+          OR c.id = @key
+       ORDER BY c.id`,
+    )
+    .all({ key }) as { id: string; title: string }[];
+}
+
+export function listResourceNames(max: number): string[] {
+  const rows = getSqlite()
+    .prepare(/* sql */ `SELECT name FROM resources WHERE experience_count > 0 ORDER BY experience_count DESC LIMIT ?`)
+    .all(max) as { name: string }[];
+  return rows.map((r) => r.name);
+}
+
+export function listCategories(): { category: string; resourceCount: number; experienceCount: number }[] {
+  return getSqlite()
+    .prepare(
+      /* sql */ `SELECT category, COUNT(*) AS resourceCount, SUM(experience_count) AS experienceCount
+       FROM resources WHERE experience_count > 0
+       GROUP BY category ORDER BY experienceCount DESC, category`,
+    )
+    .all() as { category: string; resourceCount: number; experienceCount: number }[];
+}

@@ -1,0 +1,12 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // NEXT_DIST_DIR lets parallel builds (tests, benchmarks) use their own output folder.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  // Native addon: load it from node_modules at run time instead of bundling it.
+  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3"],
+  poweredByHeader: false,
+  outputFileTracingIncludes: { "/skill.md": ["./skill/**"] },
+};
+
+export default nextConfig;

@@ -1,0 +1,15 @@
+// Every test file gets its own fresh SQLite file, created and migrated on first use.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll } from "vitest";
+import { closeDb } from "../lib/db";
+import { flushSearchLog } from "../lib/search/log-search";
+
+const dir = mkdtempSync(join(tmpdir(), "knowhub-test-"));
+process.env.DATABASE_URL = `file:${join(dir, "test.db")}`;
+
+afterAll(async () => {
+  flushSearchLog();
+  await closeDb();
+});
