@@ -1,0 +1,72 @@
+// Starts the production server (next start) on a port and database of the caller's choosing, for
+// the eval, the browser tests and the benchmark. Builds first when the build is missing.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+const root = process.cwd();
+const nextBin = join(root, "node_modules", ".bin", "next");
+
+export function distDir(): string {
+  return process.env.NEXT_DIST_DIR || ".next";
+}
+
+/** Builds the app into NEXT_DIST_DIR (default .next) unless a build is already there. */
+export function ensureBuild(force = false): void {
+  if (!force && existsSync(join(root, distDir(), "BUILD_ID"))) return;
+  const result = spawnSync(nextBin, ["build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})`);
+}
+
+export type RunningServer = { url: string; pid: number; stop: () => Promise<void> };
+
+/** Starts `next start` in its own process group so that stop() ends next-server too. */
+export async function startServer(opts: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<RunningServer> {
+  const child: ChildProcess = spawn(nextBin, ["start", "-H", "127.0.0.1", "-p", String(opts.port)], {
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: opts.databaseUrl, ...opts.env },
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const url = `http://127.0.0.1:${opts.port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, "SIGKILL");
+        } catch {
+          // already gone
+        }
+        resolve();
+      }, 5000);
+      child.once("exit", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return { url, pid: child.pid!, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`server did not become healthy within 60 s:\n${output}`);
+}
