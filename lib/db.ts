@@ -19,11 +19,7 @@ function openHandles(): Handles {
   const path = databasePath();
   const cached = globalForDb.knowhubDb;
   if (cached && cached.path === path) return cached;
-  if (cached) {
-    // DATABASE_URL changed (a test file's fresh database): let the old handles go.
-    void cached.prisma.$disconnect();
-    cached.sqlite.close();
-  }
+  // Open the new database fully before letting the old handles go, so a failure leaves them usable.
   migrateDatabase(path);
   const adapter = new PrismaBetterSqlite3({ url: `file:${path}`, timeout: BUSY_TIMEOUT_MS });
   const prisma = new PrismaClient({ adapter });
@@ -33,6 +29,11 @@ function openHandles(): Handles {
   sqlite.pragma("foreign_keys = ON");
   const handles = { path, prisma, sqlite };
   globalForDb.knowhubDb = handles;
+  if (cached) {
+    // DATABASE_URL changed (a test file's fresh database): let the old handles go.
+    void cached.prisma.$disconnect();
+    cached.sqlite.close();
+  }
   return handles;
 }
 

@@ -26,7 +26,7 @@ function newestMtime(path) {
 const SOURCES = ["app", "components", "lib", "skill", "generated", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"];
 
 function needsBuild() {
-  const buildId = join(root, ".next", "BUILD_ID");
+  const buildId = join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   if (!existsSync(buildId)) return true;
   const built = statSync(buildId).mtimeMs;
   return SOURCES.some((s) => newestMtime(join(root, s)) > built);

@@ -1,0 +1,72 @@
+// `npm test`: type check, unit and integration tests (Vitest, real SQLite files), a fresh
+// production build, the retrieval-quality eval with its floors, and the browser tests.
+// Stops at the first failing step; prints one summary line at the end.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const bin = (name) => join(process.cwd(), "node_modules", ".bin", name);
+const reports = mkdtempSync(join(tmpdir(), "knowhub-test-"));
+const counts = { passed: 0, failed: 0 };
+
+function step(name, cmd, args, env = {}) {
+  console.log(`\n=== ${name}: ${[cmd.replace(`${process.cwd()}/`, ""), ...args].join(" ")}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } });
+  console.log(`=== ${name}: ${result.status === 0 ? "ok" : `FAILED (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+function finish(ok) {
+  rmSync(reports, { recursive: true, force: true });
+  if (!ok && counts.failed === 0) counts.failed = 1;
+  console.log(`\nsummary: ${counts.passed} passed, ${counts.failed} failed`);
+  process.exit(ok ? 0 : 1);
+}
+
+if (!step("typecheck", bin("tsc"), ["--noEmit"])) finish(false);
+
+const vitestReport = join(reports, "vitest.json");
+const unitOk = step("unit and integration tests", bin("vitest"), [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestReport}`,
+]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  counts.passed += vitest.numPassedTests;
+  counts.failed += vitest.numFailedTests;
+}
+if (!unitOk) finish(false);
+
+// One fresh build serves the eval and the browser tests.
+const dist = process.env.NEXT_DIST_DIR || ".next";
+rmSync(dist, { recursive: true, force: true });
+if (!step("production build", bin("next"), ["build"])) finish(false);
+
+const evalOk = step("retrieval eval", bin("tsx"), ["scripts/eval.ts"]);
+counts[evalOk ? "passed" : "failed"] += 1;
+if (!evalOk) finish(false);
+
+if (!existsSync("/usr/bin/chromium")) {
+  console.error("Chromium is missing: apt-get install -y chromium fonts-noto-cjk (.ci/run does this).");
+  finish(false);
+}
+const e2eReport = join(reports, "playwright.json");
+const e2eOk = step("browser tests", bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport });
+const e2e = readJson(e2eReport);
+if (e2e?.stats) {
+  counts.passed += e2e.stats.expected ?? 0;
+  counts.failed += (e2e.stats.unexpected ?? 0) + (e2e.stats.flaky ?? 0);
+}
+finish(e2eOk);

@@ -1,0 +1,68 @@
+// The routes under app/, the index served at GET /api, skill/knowhub.md and docs/api.md must
+// describe the same endpoints: a route nobody documents, or a documented one that is gone, fails.
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ENDPOINTS } from "@/lib/api-index";
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return routeFiles(path);
+    return e.name === "route.ts" ? [path] : [];
+  });
+}
+
+function routePath(file: string): string {
+  const dir = relative("app", file).replace(/\/?route\.ts$/, "");
+  const segments = dir
+    .split("/")
+    .filter((s) => s && !/^\(.*\)$/.test(s))
+    .map((s) => s.replace(/^\[\.\.\.(\w+)\]$/, "{$1}").replace(/^\[(\w+)\]$/, "{$1}"));
+  return `/${segments.join("/")}`;
+}
+
+async function implementedEndpoints(): Promise<string[]> {
+  const out: string[] = [];
+  for (const file of routeFiles("app")) {
+    const path = routePath(file);
+    if (path === "/api/{rest}") continue; // the JSON 404 for unknown paths
+    const mod = (await import(/* @vite-ignore */ join(process.cwd(), file))) as Record<string, unknown>;
+    for (const method of METHODS) {
+      const handler = mod[method] as ((r: Request, c: unknown) => Promise<Response> | Response) | undefined;
+      if (!handler) continue;
+      const response = await handler(new Request(`http://127.0.0.1${path}`, { method }), {
+        params: Promise.resolve({ name: [], id: [] }),
+      });
+      if (response.status !== 405) out.push(`${method} ${path}`);
+    }
+  }
+  return out.sort();
+}
+
+describe("the API surface", () => {
+  const documented = ENDPOINTS.map((e) => `${e.method} ${e.path}`).sort();
+
+  it("GET /api lists exactly the implemented endpoints", async () => {
+    expect(await implementedEndpoints()).toEqual(documented);
+  });
+
+  it.each(["skill/knowhub.md", "docs/api.md"])("%s describes every endpoint", (file) => {
+    const text = readFileSync(file, "utf8");
+    for (const endpoint of ENDPOINTS) {
+      const docPath = endpoint.path.replace("{id}", "{id...}");
+      const mentioned = text.includes(`${endpoint.method} ${endpoint.path}`) || text.includes(`${endpoint.method} ${docPath}`);
+      expect(mentioned, `${file} does not mention ${endpoint.method} ${endpoint.path}`).toBe(true);
+    }
+  });
+
+  it("skill/knowhub.md mentions no endpoint that does not exist", () => {
+    const text = readFileSync("skill/knowhub.md", "utf8");
+    const known = new Set(ENDPOINTS.map((e) => `${e.method} ${e.path}`));
+    const mentioned = [...text.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/[^\s`?]*)/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(mentioned.length).toBeGreaterThan(5);
+    for (const m of mentioned) expect(known.has(m), `skill/knowhub.md mentions unknown ${m}`).toBe(true);
+  });
+});

@@ -1,0 +1,107 @@
+// Pins the JSON shapes agents rely on. A change to any shape fails here; when the change is
+// intended, regenerate with UPDATE_GOLDEN=1 npx vitest run test/contract.test.ts and review the diff.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import * as indexRoute from "@/app/api/route";
+import * as healthRoute from "@/app/api/health/route";
+import * as searchRoute from "@/app/api/search/route";
+import * as experienceRoute from "@/app/api/experience/route";
+import * as resourceRoute from "@/app/api/resource/[...name]/route";
+import * as contentRoute from "@/app/api/content/route";
+import * as contentIdRoute from "@/app/api/content/[...id]/route";
+import * as categoriesRoute from "@/app/api/categories/route";
+import * as unknownRoute from "@/app/api/[...rest]/route";
+import { call, type Answer } from "./http";
+import { contentInput, experienceInput } from "./factories";
+
+const GOLDEN = "test/golden/contract.json";
+
+/** The type skeleton of a JSON value: what an agent's parser depends on. */
+function shape(value: unknown): unknown {
+  if (value === null) return "null";
+  if (Array.isArray(value)) {
+    // Every distinct element shape, so an optional or nullable field inside a list is pinned too.
+    const distinct = new Map(value.map((v) => [JSON.stringify(shape(v)), shape(v)]));
+    return [...distinct.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, s]) => s);
+  }
+  if (typeof value === "object") {
+    return Object.fromEntries(
+      Object.keys(value as object)
+        .sort()
+        .map((k) => [k, shape((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return typeof value;
+}
+
+const seen: Record<string, unknown> = {};
+function record(name: string, answer: Answer) {
+  seen[name] = { status: answer.status, content_type: answer.headers.get("content-type"), body: shape(answer.json) };
+}
+
+describe("JSON contract", () => {
+  it("answers every endpoint in the pinned shapes", async () => {
+    const post = (body: unknown) => call(experienceRoute.POST, "/api/experience", { method: "POST", body });
+    record("GET /api", await call(indexRoute.GET, "/api"));
+    record("GET /api/health", await call(healthRoute.GET, "/api/health"));
+    record("POST /api/experience 201", await post(experienceInput({ content_id: "pymupdf" })));
+    record("POST /api/experience 200 duplicate", await post(experienceInput({ content_id: "pymupdf" })));
+    await post(experienceInput({ task: "Render PDF pages to PNG thumbnails", score: 5 }));
+    record("POST /api/content 201", await call(contentRoute.POST, "/api/content", { method: "POST", body: contentInput() }));
+    await call(contentRoute.POST, "/api/content", {
+      method: "POST",
+      body: contentInput({ id: "pymupdf/find-tables", title: "Find tables", body: "page.find_tables()", sort_order: 1 }),
+    });
+    await call(contentRoute.POST, "/api/content", {
+      method: "POST",
+      body: contentInput({ id: "pymupdf/render-pages", title: "Render pages", body: "page.get_pixmap()", sort_order: 2 }),
+    });
+    record(
+      "POST /api/content 200 updated",
+      await call(contentRoute.POST, "/api/content", { method: "POST", body: contentInput({ body: "# PyMuPDF\n\nv2" }) }),
+    );
+    record(
+      "GET /api/search",
+      await call(searchRoute.GET, "/api/search?q=extract+tables+from+pdf+papers"),
+    );
+    record(
+      "GET /api/search explain",
+      await call(searchRoute.GET, "/api/search?q=extract+tables+from+pdf+papers&explain=1"),
+    );
+    record("GET /api/search abstained", await call(searchRoute.GET, "/api/search?q=train+a+pigeon+to+deliver+mail"));
+    record(
+      "GET /api/resource/{name}",
+      await call(resourceRoute.GET, "/api/resource/pymupdf?limit=1", { params: { name: ["pymupdf"] } }),
+    );
+    record(
+      "GET /api/content/{id}",
+      await call(contentIdRoute.GET, "/api/content/pymupdf/find-tables", { params: { id: ["pymupdf", "find-tables"] } }),
+    );
+    record(
+      "GET /api/content/{id} history",
+      await call(contentIdRoute.GET, "/api/content/pymupdf?history=1", { params: { id: ["pymupdf"] } }),
+    );
+    record("GET /api/categories", await call(categoriesRoute.GET, "/api/categories"));
+    record("400 invalid_input", await post(experienceInput({ score: 9 })));
+    record(
+      "404 resource",
+      await call(resourceRoute.GET, "/api/resource/nothing-like-it", { params: { name: ["nothing-like-it"] } }),
+    );
+    record(
+      "404 content",
+      await call(contentIdRoute.GET, "/api/content/pymupdf/nope", { params: { id: ["pymupdf", "nope"] } }),
+    );
+    record("404 unknown path", await call(unknownRoute.GET, "/api/nope"));
+    record("405", await call(experienceRoute.GET, "/api/experience"));
+    record("413", await post(experienceInput({ tips: "x".repeat(65 * 1024) })));
+    record(
+      "415",
+      await call(experienceRoute.POST, "/api/experience", { method: "POST", rawBody: "{}", headers: { "content-type": "text/plain" } }),
+    );
+
+    if (process.env.UPDATE_GOLDEN || !existsSync(GOLDEN)) {
+      writeFileSync(GOLDEN, `${JSON.stringify(seen, null, 2)}\n`);
+    }
+    expect(seen).toEqual(JSON.parse(readFileSync(GOLDEN, "utf8")));
+  });
+});
