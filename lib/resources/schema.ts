@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intParam } from "../validation";
 import type { ExperienceDto, ResourceAggregateDto } from "../experiences/schema";
 
 export const RESOURCE_SORTS = ["newest", "best", "worst"] as const;
@@ -8,18 +9,7 @@ export const getResourceInput = z.object({
     .string()
     .transform((s) => s.normalize("NFKC").trim())
     .pipe(z.string().min(1, { error: "name must not be empty" }).max(200, { error: "name must be at most 200 characters" })),
-  limit: z
-    .string()
-    .optional()
-    .transform((s, ctx) => {
-      if (s === undefined || s === "") return 20;
-      const n = Number(s);
-      if (!Number.isInteger(n) || n < 1 || n > 100) {
-        ctx.addIssue({ code: "custom", message: "limit must be a whole number from 1 to 100" });
-        return z.NEVER;
-      }
-      return n;
-    }),
+  limit: intParam("limit", 1, 100, 20),
   cursor: z.string().max(200, { error: "cursor is not one this server issued" }).optional(),
   sort: z.enum(RESOURCE_SORTS, { error: `sort must be one of ${RESOURCE_SORTS.join(", ")}` }).optional().default("newest"),
 });
