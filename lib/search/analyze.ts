@@ -1,22 +1,13 @@
 // Text analysis shared by indexing and querying: the same function produces the tokens stored in
 // the FTS index and the tokens looked up, so the two can never disagree.
 import { stemmer } from "stemmer";
+import { STOP_WORDS } from "./stop-words";
 
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 
 const HAN = /\p{Script=Han}/u;
-const LATIN_WORD = /^[a-z][a-z']*$/;
-
-// Function words that carry no task meaning in either language.
-const STOP_WORDS = new Set(
-  (
-    "a an and are as at be been but by can could do does for from had has have how i if in into is it its " +
-    "me my of on or our so than that the their them then there these this those to too was we were what when " +
-    "where which while who why will with would you your via using use used want need needs get got some any " +
-    "的 了 和 与 及 或 在 是 把 被 用 对 从 到 为 将 个 这 那 一 一个 我 我们 你 他 她 它 吗 呢 吧 啊 也 都 就 还 要 想 需要 " +
-    "如何 怎么 怎样 什么 哪个 哪些 进行 使用 可以 能 会 让 给 地 得 着 过 中 里 上 下"
-  ).split(/\s+/),
-);
+const LATIN_WORD = /^[a-z]+$/;
+const NON_WORD = /[^\p{L}\p{N}]+/u;
 
 export type Token = string;
 
@@ -25,24 +16,66 @@ export function normalizeText(text: string): string {
   return text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
-/** Splits text into index terms: stemmed English words, segmented Chinese words, numbers. */
-export function analyze(text: string): Token[] {
-  const tokens: Token[] = [];
+/**
+ * A term and how much to trust it. ICU's dictionary leaves words it does not know (电商, 转写, 重试)
+ * as single characters; runs of them become overlapping bigrams, the usual fallback for Chinese.
+ * Those bigrams (and lone characters) are "soft": some are real words, some are artifacts like 图点,
+ * so a query does not hold it against a document when a soft term is missing.
+ */
+export type AnalyzedTerm = { term: Token; soft: boolean; parts?: Token[] };
+
+/** Splits text into terms: stemmed English words, segmented Chinese words, numbers. */
+export function analyzeTerms(text: string): AnalyzedTerm[] {
+  const out: AnalyzedTerm[] = [];
+  let run: string[] = [];
+  const flushRun = () => {
+    if (run.length === 1) out.push({ term: run[0], soft: true });
+    for (let i = 0; i + 1 < run.length; i++) out.push({ term: run[i] + run[i + 1], soft: true });
+    run = [];
+  };
   for (const { segment, isWordLike } of segmenter.segment(normalizeText(text))) {
-    if (!isWordLike) continue;
+    if (!isWordLike) {
+      flushRun();
+      continue;
+    }
     // UAX 29 keeps "pdfminer.six" and "don't" whole; index their parts.
-    for (const part of segment.split(/[^\p{L}\p{N}]+/u)) {
-      if (!part || STOP_WORDS.has(part)) continue;
+    for (const part of segment.split(NON_WORD)) {
+      if (!part) continue;
+      const han = HAN.test(part);
+      if (han && part.length === 1) {
+        if (STOP_WORDS.has(part)) flushRun();
+        else run.push(part);
+        continue;
+      }
+      flushRun();
+      if (STOP_WORDS.has(part)) continue;
       if (LATIN_WORD.test(part)) {
-        tokens.push(part.length > 3 ? stemmer(part) : part);
-      } else if (HAN.test(part)) {
-        tokens.push(part);
+        if (part.length === 1) continue; // "s" of "it's", "t" of "don't"
+        const stem = part.length > 3 ? stemmer(part) : part;
+        if (!STOP_WORDS.has(stem)) out.push({ term: stem, soft: false });
+      } else if (han && part.length >= 3) {
+        // The same characters are not always segmented the same way (浏览器 / 浏览|器端): long words
+        // also carry their bigrams, so a shorter or differently cut form still meets them.
+        out.push({ term: part, soft: false, parts: bigrams(part) });
       } else {
-        tokens.push(part);
+        out.push({ term: part, soft: false });
       }
     }
   }
-  return tokens;
+  flushRun();
+  return out;
+}
+
+function bigrams(word: string): string[] {
+  const chars = [...word];
+  const out: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
+  return out;
+}
+
+/** Index terms of a text: every term, plus the bigrams of long Chinese words. */
+export function analyze(text: string): Token[] {
+  return analyzeTerms(text).flatMap((t) => (t.parts ? [t.term, ...t.parts] : [t.term]));
 }
 
 /** The analyzed form stored in the experiences.search_* columns. */

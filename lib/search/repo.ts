@@ -1,57 +1,87 @@
 // The only file that touches the database for search. Raw SQL: FTS5 has no Prisma equivalent.
-import { getSqlite } from "../db";
+import type { Statement } from "better-sqlite3";
+import { getSqlite, type Sqlite } from "../db";
 import type { ResourceRow } from "../resources/serialize";
 import type { ExperienceRow } from "../experiences/serialize";
 
-export type CandidateRow = ExperienceRow & { resourceKey: string; rank: number };
+export type CandidateRow = ExperienceRow & {
+  resourceKey: string;
+  sName: string;
+  sTask: string;
+  sTips: string;
+  sOutcome: string;
+};
 
-// bm25 column weights, in the FTS column order: name, task, tips, outcome.
-const WEIGHTS = [4.0, 3.0, 1.5, 1.0];
+// bm25 column weights, in the FTS column order: name, task, tips, outcome. They only decide which
+// rows enter the bounded candidate set; the final ranking is computed in score.ts.
+const BM25 = "bm25(experience_fts, 3.0, 4.0, 1.5, 1.0)";
 
-/** FTS5 query text: each term quoted, so user text can never be read as FTS syntax. */
-export function ftsOr(terms: string[]): string {
-  return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" OR ");
+// Statements are prepared once per connection (tests open a fresh database per file).
+const statements = new WeakMap<Sqlite, Map<string, Statement>>();
+
+function prepared(sql: string): Statement {
+  const db = getSqlite();
+  let byDb = statements.get(db);
+  if (!byDb) statements.set(db, (byDb = new Map()));
+  let statement = byDb.get(sql);
+  if (!statement) byDb.set(sql, (statement = db.prepare(sql)));
+  return statement;
 }
+
+/** FTS5 string literal: user text can never be read as FTS syntax. */
+export function ftsPhrase(seq: string): string {
+  return `"${seq.replace(/"/g, '""')}"`;
+}
+
+const CANDIDATE_COLUMNS = /* sql */ `
+  e.id, e.name, e.url, e.category, e.task, e.score, e.outcome, e.tips,
+  e.content_id AS contentId, e.submitted_by AS submittedBy, e.status,
+  e.created_at AS createdAt, e.updated_at AS updatedAt, e.resource_key AS resourceKey,
+  e.search_name AS sName, e.search_task AS sTask, e.search_tips AS sTips, e.search_outcome AS sOutcome`;
+
+// The LIMIT sits inside the FTS query so that at most `max` experience rows are ever read.
+const CANDIDATES = /* sql */ `
+  SELECT ${CANDIDATE_COLUMNS}
+  FROM (SELECT rowid AS id, ${BM25} AS rank FROM experience_fts
+        WHERE experience_fts MATCH @match ORDER BY rank LIMIT @max) f
+  JOIN experiences e ON e.id = f.id`;
+
+// With a category the filter must apply before the limit, or a crowded category hides a small one.
+const CANDIDATES_IN_CATEGORY = /* sql */ `
+  SELECT ${CANDIDATE_COLUMNS}
+  FROM experience_fts f
+  JOIN experiences e ON e.id = f.rowid
+  JOIN resources r ON r.key = e.resource_key AND r.category = @category
+  WHERE experience_fts MATCH @match
+  ORDER BY ${BM25}
+  LIMIT @max`;
 
 export function findCandidates(match: string, category: string, max: number): CandidateRow[] {
-  const sql = /* sql */ `
-    SELECT e.id, e.name, e.url, e.category, e.task, e.score, e.outcome, e.tips,
-           e.content_id AS contentId, e.submitted_by AS submittedBy, e.status,
-           e.created_at AS createdAt, e.updated_at AS updatedAt, e.resource_key AS resourceKey,
-           bm25(experience_fts, ${WEIGHTS.join(", ")}) AS rank
-    FROM experience_fts
-    JOIN experiences e ON e.id = experience_fts.rowid
-    ${category ? "JOIN resources r ON r.key = e.resource_key AND r.category = @category" : ""}
-    WHERE experience_fts MATCH @match
-    ORDER BY rank
-    LIMIT @max`;
-  return getSqlite().prepare(sql).all({ match, category, max }) as CandidateRow[];
+  if (category) return prepared(CANDIDATES_IN_CATEGORY).all({ match, category, max }) as CandidateRow[];
+  return prepared(CANDIDATES).all({ match, max }) as CandidateRow[];
 }
 
-export function findSearchFields(ids: number[]): Map<number, { name: string; task: string; tips: string; outcome: string }> {
-  const out = new Map<number, { name: string; task: string; tips: string; outcome: string }>();
-  if (ids.length === 0) return out;
-  const rows = getSqlite()
-    .prepare(
-      /* sql */ `SELECT id, search_name AS name, search_task AS task, search_tips AS tips, search_outcome AS outcome
-       FROM experiences WHERE id IN (${ids.map(() => "?").join(",")})`,
-    )
-    .all(...ids) as { id: number; name: string; task: string; tips: string; outcome: string }[];
-  for (const row of rows) out.set(row.id, row);
-  return out;
+/** Number of indexed experiences that contain the term (fts5vocab 'row' table, one b-tree seek). */
+export function documentFrequency(term: string): number {
+  const row = prepared(/* sql */ `SELECT doc FROM experience_vocab WHERE term = ?`).get(term) as { doc: number } | undefined;
+  return row?.doc ?? 0;
+}
+
+/** Number of searchable (published) experiences. */
+export function countIndexed(): number {
+  const row = prepared(/* sql */ `SELECT count(*) AS n FROM experiences WHERE status = 'published'`).get() as { n: number };
+  return row.n;
 }
 
 export function findResources(keys: string[]): Map<string, ResourceRow> {
   const out = new Map<string, ResourceRow>();
   if (keys.length === 0) return out;
-  const rows = getSqlite()
-    .prepare(
-      /* sql */ `SELECT key, name, url, category, experience_count AS experienceCount, score_sum AS scoreSum,
+  const rows = prepared(
+    /* sql */ `SELECT key, name, url, category, experience_count AS experienceCount, score_sum AS scoreSum,
               score_1 AS score1, score_2 AS score2, score_3 AS score3, score_4 AS score4, score_5 AS score5,
               first_seen AS firstSeen, last_seen AS lastSeen
-       FROM resources WHERE key IN (${keys.map(() => "?").join(",")})`,
-    )
-    .all(...keys) as ResourceRow[];
+       FROM resources WHERE key IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(keys)) as ResourceRow[];
   for (const row of rows) out.set(row.key, row);
   return out;
 }

@@ -33,11 +33,22 @@ export const searchInput = z.object({
 
 export type SearchInput = z.output<typeof searchInput>;
 
+/** Why a resource ranks where it does (?explain=1): the parts of its score. */
 export type ExplainDto = {
+  /** Query terms found in the best experience, as analyzed (stemmed, segmented). */
   matched_terms: string[];
+  /** Query terms found only through the lexicon, as "term~form". */
+  expanded_terms: string[];
   missing_terms: string[];
+  /** idf weight of each query term. */
+  term_weights: Record<string, number>;
+  /** Share of the query's weight present in the best experience (the confidence gate reads it). */
   coverage: number;
+  /** Field- and idf-weighted relevance of the best experience, 0..1. */
   relevance: number;
+  /** Extra relevance from further matching experiences of the same resource. */
+  support: number;
+  /** Multiplier from the resource's Bayesian-average score; a tie-breaker of a few percent. */
   prior: number;
   score: number;
 };

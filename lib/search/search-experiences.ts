@@ -1,28 +1,29 @@
 import { toRelevantExperienceDto } from "../experiences/serialize";
 import { averageScore } from "../resources/serialize";
-import { analyze } from "./analyze";
 import { logSearch } from "./log-search";
-import { findCandidates, findResources, findSearchFields, ftsOr, type CandidateRow } from "./repo";
-import {
-  ABSTAIN_HINT,
-  RESULTS_HINT,
-  type SearchInput,
-  type SearchResponseDto,
-  type SearchResultDto,
-} from "./schema";
+import { planQuery, type QueryPlan } from "./plan";
+import { findCandidates, findResources, type CandidateRow } from "./repo";
+import { scoreRow, type Scored } from "./score";
+import { ABSTAIN_HINT, RESULTS_HINT, type SearchInput, type SearchResponseDto, type SearchResultDto } from "./schema";
 
-const MAX_CANDIDATES = 300;
+// Bounds on the rows read per query: enough to fill 50 results with their best experiences.
+const OR_CANDIDATES = 300;
+const AND_CANDIDATES = 100;
 const RELEVANT_PER_GROUP = 5;
-// The best candidate must contain at least this share of the query's terms, or we abstain.
+// Confidence gate: the best experience must hold this share of the query's weight (rare words
+// weigh most), or the honest answer is "nobody has reported this yet".
 const MIN_COVERAGE = 0.5;
+const UNION_FACTOR = 0.9;
+// Results far weaker than the best one are noise, not alternatives.
+const MIN_RELATIVE = 0.35;
+const MIN_COVERAGE_TAIL = 0.3;
+// Further relevant experiences of the same resource add a little evidence.
+const SUPPORT_FACTOR = 0.1;
 // Bayesian average: a resource starts as PRIOR_COUNT reviews of PRIOR_MEAN.
 const PRIOR_MEAN = 3;
 const PRIOR_COUNT = 5;
-
-type Group = {
-  key: string;
-  rows: { row: CandidateRow; relevance: number; coverage: number; matched: string[] }[];
-};
+// The score only reorders resources of similar relevance: at most +-4 %.
+const PRIOR_SPAN = 0.04;
 
 export function searchExperiences(input: SearchInput): SearchResponseDto {
   const started = performance.now();
@@ -45,44 +46,52 @@ export function searchExperiences(input: SearchInput): SearchResponseDto {
   return response;
 }
 
-function rankResults(input: SearchInput): SearchResultDto[] {
-  const terms = [...new Set(analyze(input.q))];
-  if (terms.length === 0) return [];
-  const candidates = findCandidates(ftsOr(terms), input.category, MAX_CANDIDATES);
-  if (candidates.length === 0) return [];
-
-  const fields = findSearchFields(candidates.map((c) => c.id));
-  const groups = new Map<string, Group>();
-  for (const row of candidates) {
-    const f = fields.get(row.id);
-    const present = new Set(f ? `${f.name} ${f.task} ${f.tips} ${f.outcome}`.split(" ") : []);
-    const matched = terms.filter((t) => present.has(t));
-    const coverage = matched.length / terms.length;
-    const relevance = -row.rank * coverage;
-    const group = groups.get(row.resourceKey) ?? { key: row.resourceKey, rows: [] };
-    group.rows.push({ row, relevance, coverage, matched });
-    groups.set(row.resourceKey, group);
+function fetchCandidates(plan: QueryPlan, category: string): CandidateRow[] {
+  if (!plan.orMatch) return [];
+  const rows = findCandidates(plan.orMatch, category, OR_CANDIDATES);
+  // The OR skipped common words or was cut at its limit: the AND of every word makes sure the
+  // experiences that contain all of them are not lost to rarer partial matches.
+  if (plan.andMatch && (!plan.orComplete || rows.length >= OR_CANDIDATES)) {
+    const seen = new Set(rows.map((r) => r.id));
+    for (const row of findCandidates(plan.andMatch, category, AND_CANDIDATES)) if (!seen.has(row.id)) rows.push(row);
   }
+  return rows;
+}
 
-  const ranked = [...groups.values()].map((g) => {
-    g.rows.sort((a, b) => b.relevance - a.relevance);
-    return { group: g, best: g.rows[0] };
+type Ranked = { key: string; rows: Scored[]; best: Scored; coverage: number; support: number; prior: number; score: number };
+
+function rankResults(input: SearchInput): SearchResultDto[] {
+  const plan = planQuery(input.q);
+  const scored = fetchCandidates(plan, input.category).map((row) => scoreRow(row, plan.groups));
+  if (scored.length === 0) return [];
+
+  const byResource = new Map<string, Scored[]>();
+  for (const s of scored) {
+    const list = byResource.get(s.row.resourceKey) ?? [];
+    list.push(s);
+    byResource.set(s.row.resourceKey, list);
+  }
+  const groups = [...byResource].map(([key, rows]) => {
+    rows.sort((a, b) => b.relevance - a.relevance || b.row.score - a.row.score);
+    return { key, rows, best: rows[0], coverage: resourceCoverage(rows) };
   });
-  const bestCoverage = Math.max(...ranked.map((r) => r.best.coverage));
-  if (bestCoverage < MIN_COVERAGE) return [];
+  if (Math.max(...groups.map((g) => g.coverage)) < MIN_COVERAGE) return [];
 
-  const resources = findResources(ranked.map((r) => r.group.key));
-  const scored = ranked.map(({ group, best }) => {
-    const res = resources.get(group.key);
-    const n = res?.experienceCount ?? 0;
-    const bayes = ((res?.scoreSum ?? 0) + PRIOR_MEAN * PRIOR_COUNT) / (n + PRIOR_COUNT);
-    // The prior only separates resources of similar relevance: at most +-10 %.
-    const prior = 1 + ((bayes - PRIOR_MEAN) / 2) * 0.1;
-    return { group, best, res, prior, score: best.relevance * prior };
-  });
-  scored.sort((a, b) => b.score - a.score);
+  const resources = findResources(groups.map((g) => g.key));
+  const topRelevance = Math.max(...groups.map((g) => g.best.relevance));
+  const ranked: Ranked[] = groups
+    .filter((g) => g.best.relevance >= topRelevance * MIN_RELATIVE && g.best.coverage >= MIN_COVERAGE_TAIL)
+    .map((g) => {
+      const res = resources.get(g.key);
+      const bayes = ((res?.scoreSum ?? 0) + PRIOR_MEAN * PRIOR_COUNT) / ((res?.experienceCount ?? 0) + PRIOR_COUNT);
+      const prior = 1 + PRIOR_SPAN * ((bayes - PRIOR_MEAN) / 2);
+      const support = SUPPORT_FACTOR * (g.rows[1]?.relevance ?? 0);
+      return { ...g, support, prior, score: (g.best.relevance + support) * prior };
+    });
+  ranked.sort((a, b) => b.score - a.score);
 
-  return scored.slice(0, input.limit).flatMap(({ group, best, res, prior, score }) => {
+  return ranked.slice(0, input.limit).flatMap((g) => {
+    const res = resources.get(g.key);
     if (!res) return [];
     const result: SearchResultDto = {
       name: res.name,
@@ -90,20 +99,35 @@ function rankResults(input: SearchInput): SearchResultDto[] {
       category: res.category,
       avg_score: averageScore(res.scoreSum, res.experienceCount),
       experience_count: res.experienceCount,
-      relevant_experiences: group.rows.slice(0, RELEVANT_PER_GROUP).map((r) => toRelevantExperienceDto(r.row)),
+      relevant_experiences: g.rows.slice(0, RELEVANT_PER_GROUP).map((r) => toRelevantExperienceDto(r.row)),
     };
     if (input.explain) {
       result.explain = {
-        matched_terms: best.matched,
-        missing_terms: terms.filter((t) => !best.matched.includes(t)),
-        coverage: round(best.coverage),
-        relevance: round(best.relevance),
-        prior: round(prior),
-        score: round(score),
+        matched_terms: g.best.matched,
+        expanded_terms: g.best.expanded,
+        missing_terms: g.best.missing,
+        term_weights: Object.fromEntries(plan.groups.map((q) => [q.term, round(q.weight)])),
+        coverage: round(g.coverage),
+        relevance: round(g.best.relevance),
+        support: round(g.support),
+        prior: round(g.prior),
+        score: round(g.score),
       };
     }
     return [result];
   });
+}
+
+/**
+ * What share of the query a resource's reports cover between them: one report may name the tool
+ * and another the language. Discounted against a single report covering it all.
+ */
+function resourceCoverage(rows: Scored[]): number {
+  const best = rows[0];
+  if (best.totalWeight === 0) return 0;
+  const union = best.covered.map((_, i) => Math.max(...rows.map((r) => r.covered[i])));
+  const unionShare = union.reduce((s, n) => s + n, 0) / best.totalWeight;
+  return Math.max(best.coverage, UNION_FACTOR * unionShare);
 }
 
 function round(n: number): number {

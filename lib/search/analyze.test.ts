@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { analyze, analyzeTerms, indexText } from "./analyze";
+import { expandTerms } from "./lexicon";
+
+describe("analyze", () => {
+  it("keeps two-character Chinese words whole", () => {
+    const terms = analyze("从学术论文 PDF 提取结构化表格");
+    expect(terms).toEqual(expect.arrayContaining(["论文", "表格", "提取", "pdf"]));
+  });
+
+  it("turns runs of unknown single characters into bigrams, the same in any text", () => {
+    expect(analyze("电商商品图")).toContain("电商");
+    expect(analyze("Jest 测试重试逻辑")).toContain("重试");
+  });
+
+  it("handles mixed Chinese and English text, punctuation and case", () => {
+    const terms = analyze("用 PyMuPDF（pdfminer.six）提取 PDF 表格！GPT-4o");
+    expect(terms).toEqual(expect.arrayContaining(["pymupdf", "pdfminer", "six", "提取", "pdf", "表格", "gpt", "4o"]));
+  });
+
+  it("stems English words so that inflections meet", () => {
+    expect(indexText("Extracting tables")).toBe(indexText("extract table"));
+    expect(analyze("scraped pages")).toEqual(analyze("scrape page"));
+  });
+
+  it("applies NFKC before anything else: full-width letters are ordinary letters", () => {
+    expect(analyze("ＰＤＦ")).toEqual(["pdf"]);
+  });
+
+  it("drops stop words in both languages", () => {
+    expect(analyze("how to extract the tables")).toEqual(analyze("extract tables"));
+    expect(analyze("如何提取表格")).toEqual(["提取", "表格"]);
+  });
+
+  it("marks fallback bigrams as soft and dictionary words as firm", () => {
+    const terms = analyzeTerms("互联网表格");
+    expect(terms.filter((t) => t.soft).map((t) => t.term)).toEqual(["互联", "联网"]);
+    expect(terms.find((t) => t.term === "表格")?.soft).toBe(false);
+  });
+});
+
+describe("lexicon expansion", () => {
+  it("links English and Chinese forms of a concept", () => {
+    const [alts] = expandTerms(analyze("分词"));
+    expect([...alts]).toContain(analyze("tokenize")[0]);
+    const [back] = expandTerms(analyze("scrape"));
+    expect([...back]).toEqual(expect.arrayContaining(["抓取", "爬虫"]));
+  });
+
+  it("matches multi-word forms", () => {
+    const tokens = analyze("word segmentation");
+    const alts = expandTerms(tokens);
+    expect([...alts[0]]).toContain("分词");
+  });
+});

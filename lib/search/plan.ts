@@ -1,0 +1,128 @@
+// Query planning. A plain OR of every term makes FTS5 walk and rank the posting lists of common
+// words ("data", "python"), which is what costs hundreds of milliseconds at a million rows. The
+// planner knows each term's document frequency, so it can run an AND of everything (cheap: the
+// rarest list drives it) and an OR of only the selective terms, each bounded by a LIMIT.
+import { analyzeTerms } from "./analyze";
+import { GENERIC_WORDS } from "./stop-words";
+import { expandTerms } from "./lexicon";
+import { countIndexed, documentFrequency, ftsPhrase } from "./repo";
+
+/** One word of the query, with the lexicon's other forms of the same concept. */
+export type QueryGroup = {
+  term: string;
+  alts: string[];
+  /** Documents containing the word itself. */
+  df: number;
+  /** Documents containing the word or any of its forms (upper bound: sum). */
+  postings: number;
+  /** Specificity: idf of the word, or of its concept when the word itself is unknown. */
+  weight: number;
+  /** FTS5 expression matching the word or any known form; "" when nothing can match. */
+  match: string;
+};
+
+export type QueryPlan = { groups: QueryGroup[]; total: number; andMatch: string; orMatch: string; orComplete: boolean };
+
+// Posting entries the OR query may touch: bounds its cost however common the words are.
+const OR_POSTINGS_BUDGET = 20_000;
+const DF_CACHE_SIZE = 20_000;
+const TOTAL_TTL_MS = 10_000;
+
+// Positive document frequencies are cached: being a little stale only nudges a weight. A zero is
+// never cached, or a word written a moment ago would stay unsearchable.
+const dfCache = new Map<string, number>();
+let totalCache: { n: number; at: number } | null = null;
+
+function df(term: string): number {
+  const hit = dfCache.get(term);
+  if (hit !== undefined) return hit;
+  // A phrase occurs no more often than its rarest word.
+  const n = Math.min(...term.split(" ").map((t) => documentFrequency(t)));
+  if (n > 0) {
+    if (dfCache.size >= DF_CACHE_SIZE) dfCache.clear();
+    dfCache.set(term, n);
+  }
+  return n;
+}
+
+function totalDocs(): number {
+  const now = Date.now();
+  if (!totalCache || now - totalCache.at > TOTAL_TTL_MS) totalCache = { n: countIndexed(), at: now };
+  return totalCache.n;
+}
+
+/** Forgets cached statistics (tests that rebuild the database). */
+export function resetPlanCache(): void {
+  dfCache.clear();
+  totalCache = null;
+}
+
+export function idf(docFreq: number, total: number): number {
+  const n = Math.max(total, docFreq);
+  return Math.log(1 + (n - docFreq + 0.5) / (docFreq + 0.5));
+}
+
+// Lone characters and fallback bigrams of Chinese, and generic English words ("quick", "part"),
+// say little about the task: they count, but far less than content words.
+const SOFT_FACTOR = 0.5;
+const GENERIC_FACTOR = 0.3;
+
+type QueryTerm = { term: string; factor: number };
+
+/** The query's terms; a long Chinese word unknown to the index falls back to its bigrams. */
+function queryTerms(query: string): QueryTerm[] {
+  const out: QueryTerm[] = [];
+  for (const t of analyzeTerms(query)) {
+    if (t.parts && df(t.term) === 0) {
+      for (const part of t.parts) out.push({ term: part, factor: SOFT_FACTOR });
+    } else {
+      out.push({ term: t.term, factor: t.soft ? SOFT_FACTOR : GENERIC_WORDS.has(t.term) ? GENERIC_FACTOR : 1 });
+    }
+  }
+  return out;
+}
+
+export function planQuery(query: string): QueryPlan {
+  const terms = queryTerms(query);
+  const expansions = expandTerms(terms.map((t) => t.term));
+  const seen = new Map<string, { alts: Set<string>; factor: number }>();
+  terms.forEach(({ term, factor }, i) => {
+    const entry = seen.get(term) ?? { alts: new Set<string>(), factor };
+    for (const a of expansions[i]) entry.alts.add(a);
+    entry.factor = Math.max(entry.factor, factor);
+    seen.set(term, entry);
+  });
+  const total = totalDocs();
+  const groups: QueryGroup[] = [...seen].flatMap(([term, { alts: altSet, factor }]) => {
+    const own = df(term);
+    const alts = [...altSet].filter((a) => a !== term);
+    const altDfs = alts.map(df);
+    const live = [...(own > 0 ? [term] : []), ...alts.filter((_, i) => altDfs[i] > 0)];
+    // A soft term nobody used is most likely a segmentation artifact, not a missing requirement.
+    if (live.length === 0 && factor === SOFT_FACTOR) return [];
+    const conceptDf = Math.max(0, ...altDfs);
+    // An unknown word with no known synonym is maximally specific: nothing here mentions it.
+    const weight = factor * idf(own > 0 || conceptDf === 0 ? own : conceptDf, total);
+    const postings = own + altDfs.reduce((s, n) => s + n, 0);
+    const match = live.length === 0 ? "" : `(${live.map(ftsPhrase).join(" OR ")})`;
+    return [{ term, alts, df: own, postings, weight, match }];
+  });
+
+  const matchable = groups.filter((g) => g.match).sort((a, b) => a.postings - b.postings);
+  const andMatch = matchable.length > 1 ? matchable.map((g) => g.match).join(" AND ") : "";
+  // Selective groups first; the rarest always goes in, so even an all-common query finds something.
+  const orGroups: QueryGroup[] = [];
+  let spent = 0;
+  for (const g of matchable) {
+    if (orGroups.length > 0 && spent + g.postings > OR_POSTINGS_BUDGET) break;
+    orGroups.push(g);
+    spent += g.postings;
+  }
+  return {
+    groups,
+    total,
+    andMatch,
+    orMatch: orGroups.map((g) => g.match).join(" OR "),
+    orComplete: orGroups.length === matchable.length,
+  };
+}

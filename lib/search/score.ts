@@ -1,0 +1,84 @@
+// Relevance of one experience to a planned query, computed from its analyzed fields. Each query
+// word counts by its specificity (idf), by where it was found (the task says what the experience
+// is about; tips and outcome often mention things in passing) and by whether the agent typed it or
+// the lexicon supplied it.
+import type { QueryGroup } from "./plan";
+import type { CandidateRow } from "./repo";
+
+// name, task, tips, outcome
+const FIELD_WEIGHTS = [0.9, 1.0, 0.5, 0.4];
+// A synonym or translation from the lexicon is weaker evidence than the word itself.
+const EXPANSION_FACTOR = 0.6;
+// Coverage (for the confidence gate) is about whether the concept is present at all.
+const EXPANSION_COVERAGE = 0.8;
+
+export type Scored = {
+  row: CandidateRow;
+  /** 0..1: idf-weighted, field-weighted share of the query found. */
+  relevance: number;
+  /** 0..1: idf-weighted share of the query's words present anywhere in the experience. */
+  coverage: number;
+  /** Per query group: its weight if present here (expansions count EXPANSION_COVERAGE of it). */
+  covered: number[];
+  totalWeight: number;
+  matched: string[];
+  expanded: string[];
+  missing: string[];
+};
+
+function padded(text: string): string {
+  return ` ${text} `;
+}
+
+export function scoreRow(row: CandidateRow, groups: QueryGroup[]): Scored {
+  const fields = [row.sName, row.sTask, row.sTips, row.sOutcome].map(padded);
+  const has = (form: string) => {
+    const needle = ` ${form} `;
+    let best = 0;
+    for (let f = 0; f < fields.length; f++) if (fields[f].includes(needle)) best = Math.max(best, FIELD_WEIGHTS[f]);
+    return best;
+  };
+  let total = 0;
+  let gained = 0;
+  let covered = 0;
+  const parts: number[] = [];
+  const matched: string[] = [];
+  const expanded: string[] = [];
+  const missing: string[] = [];
+  for (const g of groups) {
+    total += g.weight;
+    const own = has(g.term);
+    let alt = 0;
+    let altForm = "";
+    if (own < FIELD_WEIGHTS[1]) {
+      for (const form of g.alts) {
+        const w = has(form) * EXPANSION_FACTOR;
+        if (w > alt) [alt, altForm] = [w, form];
+      }
+    }
+    if (own >= alt && own > 0) {
+      gained += g.weight * own;
+      covered += g.weight;
+      parts.push(g.weight);
+      matched.push(g.term);
+    } else if (alt > 0) {
+      gained += g.weight * alt;
+      covered += g.weight * EXPANSION_COVERAGE;
+      parts.push(g.weight * EXPANSION_COVERAGE);
+      expanded.push(`${g.term}~${altForm}`);
+    } else {
+      parts.push(0);
+      missing.push(g.term);
+    }
+  }
+  return {
+    row,
+    relevance: total > 0 ? gained / total : 0,
+    coverage: total > 0 ? covered / total : 0,
+    covered: parts,
+    totalWeight: total,
+    matched,
+    expanded,
+    missing,
+  };
+}

@@ -1,0 +1,35 @@
+// Function words that carry no task meaning in either language. They are dropped at analysis time,
+// so they neither inflate the index nor count as "missing" when the confidence gate weighs a query.
+const ENGLISH =
+  "a about above after again all also am an and any are as at be because been before being both but by can " +
+  "could did do does doing done each few for from further had has have having he her here hers him his how " +
+  "i if in into is it its itself just let me more most my no nor not now of off on once only or other our " +
+  "ours out over own same she should so some such than that the their theirs them then there these they " +
+  "this those through to too under until up very was we were what when where which while who whom why will " +
+  "with would you your yours yourself via using use used uses want wants wanted need needs needed get gets " +
+  "got getting try tried trying way ways thing things something anything etc e.g i.e eg ie please help " +
+  "lot lots really much many like just";
+
+const CHINESE =
+  "的 了 和 与 及 或 在 是 把 被 用 对 从 到 为 将 个 这 那 一 我 你 他 她 它 吗 呢 吧 啊 也 都 就 还 要 想 让 给 " +
+  "地 得 着 过 中 里 上 下 之 其 并 而 且 等 时 后 前 又 再 很 较 比 " +
+  "一个 一些 一种 我们 你们 他们 它们 需要 如何 怎么 怎样 什么 哪个 哪些 进行 使用 可以 能够 可能 应该 " +
+  "时候 以及 或者 并且 然后 因为 所以 如果 这个 那个 这些 那些 其中 通过 没有 有没有 是否 已经 一下 " +
+  "想要 希望 帮忙 请问 有 能 会 做 来 去 说";
+
+export const STOP_WORDS: ReadonlySet<string> = new Set([...ENGLISH.split(/\s+/), ...CHINESE.split(/\s+/)]);
+
+// Generic English words that paraphrased queries are full of ("a quick overview", "only part of
+// the rest") but that rarely name the task. Kept, with a small weight, since they sometimes do.
+export const GENERIC_WORDS: ReadonlySet<string> = new Set(
+  (
+    "quick quickli easi easy simpl simple nice nicely good best better great fresh new old big top part rest " +
+    "later must alwai always never everi every anoth another other same differ different kind sort own " +
+    "without within insid inside outsid outside befor after across around between among toward awai away " +
+    "back front sure actual actually realli properly proper correct correctli right wrong just still even " +
+    "look see make made take give keep put set show seem start stop run find found work come leav leave per " +
+    "thing stuff someth bit piec piece whole full half sever several mani various variou number numer " +
+    "one two three first second last next time day week year minut hour second pictur picture read " +
+    "自动 一键 快速 简单 方便"
+  ).split(/\s+/),
+);

@@ -1,0 +1,64 @@
+// npm run eval: measures search quality on the shared dev corpus against the production build.
+// Builds if needed (into NEXT_DIST_DIR), starts `next start` on a fresh temp SQLite file and a free
+// port, runs ../shared/eval/run.mjs with the floors below, and always stops the server's process
+// group. Exit code: run.mjs's (non-zero when a floor is missed).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { ensureBuild, startServer } from "./lib/server";
+
+// Just under what the engine reaches on the dev corpus, so a regression fails loudly.
+const FLOORS = {
+  "min-recall": "0.94",
+  "min-mrr": "0.93",
+  "min-abstain": "0.80",
+  "max-false-abstain": "0.05",
+};
+
+const repoRoot = process.cwd();
+const shared = resolve(repoRoot, "..", "shared");
+const runner = join(shared, "eval", "run.mjs");
+const data = join(shared, "eval", "dev");
+
+async function freePort(preferred: number): Promise<number> {
+  for (let port = preferred; port < preferred + 9; port++) {
+    const ok = await new Promise<boolean>((done) => {
+      const probe = createServer()
+        .once("error", () => done(false))
+        .once("listening", () => probe.close(() => done(true)))
+        .listen(port, "127.0.0.1");
+    });
+    if (ok) return port;
+  }
+  throw new Error(`no free port in ${preferred}-${preferred + 8}`);
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(runner) || !existsSync(join(data, "queries.jsonl"))) {
+    console.error(`eval: the shared eval kit is missing; expected ${runner} and ${data}/ (a sibling "shared" folder of the repo)`);
+    return 2;
+  }
+  ensureBuild();
+  const dir = mkdtempSync(join(tmpdir(), "knowhub-eval-"));
+  const port = await freePort(Number(process.env.EVAL_PORT) || 3101);
+  const server = await startServer({ port, databaseUrl: `file:${join(dir, "eval.db")}` });
+  try {
+    const args = [runner, "--base", server.url, "--data", data, ...Object.entries(FLOORS).flatMap(([k, v]) => [`--${k}`, v])];
+    if (process.argv.includes("--misses")) args.push("--misses");
+    const result = spawnSync(process.execPath, args, { stdio: "inherit" });
+    return result.status ?? 1;
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
