@@ -1,0 +1,138 @@
+// Streams JSONL into the database: lines are validated and analyzed in batches (on worker threads
+// when asked), then each batch is written in one BEGIN IMMEDIATE transaction. Exact duplicates are
+// skipped; invalid lines are rejected with their line number and reason and never stop the import.
+import { createReadStream, statSync } from "node:fs";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+import { toDbTime } from "../db-time";
+import { createPreparer } from "./prepare-pool";
+import type { Prepared, RecordKind } from "./prepare-record";
+import { createWriters, optimizeSearchIndex, runImmediate, tuneForBulkWrite } from "./repo";
+import { CONTENT_REVISION, EXPERIENCE } from "./record-format";
+
+export type Counts = { added: number; skipped: number; rejected: number };
+
+export type Rejection = { line: number; kind: RecordKind; reason: string };
+
+export type ImportSummary = {
+  lines: number;
+  experiences: Counts;
+  contentRevisions: Counts;
+  unknown: Counts;
+  /** The first `maxRejections` rejections; the counts above are always complete. */
+  rejections: Rejection[];
+  optimized: boolean;
+  elapsedMs: number;
+};
+
+export type ImportProgress = { lines: number; bytes: number; totalBytes: number; summary: ImportSummary };
+
+export type ImportOptions = {
+  /** Lines per transaction. */
+  batchSize?: number;
+  /** Worker threads for validation and analysis; 0 prepares in-process. */
+  workers?: number;
+  /** Stands in for created_at on lines without one. */
+  now?: Date;
+  maxRejections?: number;
+  /** Merge the FTS index afterwards; by default only when at least this many rows were added. */
+  optimizeAfter?: number;
+  onProgress?: (progress: ImportProgress) => void;
+};
+
+const DEFAULT_BATCH = 2000;
+const DEFAULT_OPTIMIZE_AFTER = 10_000;
+
+export async function importFile(path: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  const totalBytes = statSync(path).size;
+  const stream = createReadStream(path, { highWaterMark: 1 << 20 });
+  return importStream(stream, { ...options }, () => ({ bytes: stream.bytesRead, totalBytes }));
+}
+
+export async function importStream(
+  input: Readable,
+  options: ImportOptions = {},
+  position: () => { bytes: number; totalBytes: number } = () => ({ bytes: 0, totalBytes: 0 }),
+): Promise<ImportSummary> {
+  const started = performance.now();
+  const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  const maxRejections = options.maxRejections ?? 1000;
+  const summary: ImportSummary = {
+    lines: 0,
+    experiences: counts(),
+    contentRevisions: counts(),
+    unknown: counts(),
+    rejections: [],
+    optimized: false,
+    elapsedMs: 0,
+  };
+  const reject = (line: number, kind: RecordKind, reason: string) => {
+    bucket(summary, kind).rejected++;
+    if (summary.rejections.length < maxRejections) summary.rejections.push({ line, kind, reason });
+  };
+
+  tuneForBulkWrite();
+  const writers = createWriters();
+  const write = (batch: Prepared[]) =>
+    runImmediate(() => {
+      for (const record of batch) {
+        if (record.kind === "rejected") reject(record.line, record.recordKind, record.reason);
+        else if (record.kind === EXPERIENCE) {
+          if (writers.experience(record.row)) summary.experiences.added++;
+          else summary.experiences.skipped++;
+        } else {
+          const outcome = writers.revision(record.row);
+          if (outcome === "added") summary.contentRevisions.added++;
+          else if (outcome === "skipped") summary.contentRevisions.skipped++;
+          else reject(record.line, CONTENT_REVISION, outcome.rejected);
+        }
+      }
+    });
+
+  const workers = options.workers ?? 0;
+  const preparer = createPreparer(workers, toDbTime(options.now ?? new Date()));
+  // Enough batches in flight to keep every worker busy while the main thread writes.
+  const maxInFlight = Math.max(1, workers * 2);
+  const inFlight: Promise<Prepared[]>[] = [];
+  const report = () => options.onProgress?.({ lines: summary.lines, ...position(), summary });
+  const drainOne = async () => {
+    write(await inFlight.shift()!);
+    report();
+  };
+
+  try {
+    let lines: string[] = [];
+    let firstLine = 1;
+    const lineReader = createInterface({ input, crlfDelay: Infinity });
+    for await (const text of lineReader) {
+      summary.lines++;
+      lines.push(text);
+      if (lines.length < batchSize) continue;
+      inFlight.push(preparer.prepare(lines, firstLine));
+      firstLine += lines.length;
+      lines = [];
+      if (inFlight.length >= maxInFlight) await drainOne();
+    }
+    if (lines.length > 0) inFlight.push(preparer.prepare(lines, firstLine));
+    while (inFlight.length > 0) await drainOne();
+  } finally {
+    // A failed batch must not leave other batches' promises unobserved.
+    await Promise.allSettled(inFlight);
+    await preparer.close();
+  }
+
+  if (summary.experiences.added >= (options.optimizeAfter ?? DEFAULT_OPTIMIZE_AFTER)) {
+    optimizeSearchIndex();
+    summary.optimized = true;
+  }
+  summary.elapsedMs = performance.now() - started;
+  return summary;
+}
+
+function counts(): Counts {
+  return { added: 0, skipped: 0, rejected: 0 };
+}
+
+function bucket(summary: ImportSummary, kind: RecordKind): Counts {
+  return kind === EXPERIENCE ? summary.experiences : kind === CONTENT_REVISION ? summary.contentRevisions : summary.unknown;
+}

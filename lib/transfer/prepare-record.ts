@@ -1,0 +1,141 @@
+// Turns one JSONL line into the exact columns the database stores, or a rejection. Pure CPU work
+// (validation, hashing, text analysis) with no database access, so it can run in worker threads
+// while the main thread writes. The columns are computed exactly as createExperience and
+// submitContent compute them, by calling the same functions.
+import { contentHash } from "../contents/content-hash";
+import { parentOf, rootOf } from "../contents/content-id";
+import { toDbTime } from "../db-time";
+import { displayName, resourceKey } from "../experiences/resource-key";
+import { submissionHash } from "../experiences/submission-hash";
+import { indexText } from "../search/analyze";
+import { CONTENT_REVISION, EXPERIENCE, parseRecord, RecordError } from "./record-format";
+
+export type ExperienceWrite = {
+  name: string;
+  resourceKey: string;
+  url: string;
+  category: string;
+  task: string;
+  score: number;
+  outcome: string;
+  tips: string;
+  contentId: string;
+  submittedBy: string;
+  status: string;
+  submissionHash: string;
+  searchName: string;
+  searchTask: string;
+  searchTips: string;
+  searchOutcome: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type RevisionWrite = {
+  id: string;
+  rootId: string;
+  parentId: string;
+  revision: number;
+  title: string;
+  body: string;
+  sortOrder: number;
+  contentHash: string;
+  submittedBy: string;
+  createdAt: string;
+};
+
+export type RecordKind = typeof EXPERIENCE | typeof CONTENT_REVISION | "unknown";
+
+export type Prepared =
+  | { kind: typeof EXPERIENCE; line: number; row: ExperienceWrite }
+  | { kind: typeof CONTENT_REVISION; line: number; row: RevisionWrite }
+  | { kind: "rejected"; line: number; recordKind: RecordKind; reason: string };
+
+// Names repeat across thousands of experiences; their analysis is worth remembering.
+const nameIndexCache = new Map<string, string>();
+const NAME_CACHE_MAX = 50_000;
+
+function indexName(name: string): string {
+  let hit = nameIndexCache.get(name);
+  if (hit === undefined) {
+    if (nameIndexCache.size >= NAME_CACHE_MAX) nameIndexCache.clear();
+    hit = indexText(name);
+    nameIndexCache.set(name, hit);
+  }
+  return hit;
+}
+
+/** `now` (a db time) stands in for created_at when a line has none. Blank lines give null. */
+export function prepareLine(text: string, line: number, now: string): Prepared | null {
+  if (text.trim() === "") return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { kind: "rejected", line, recordKind: "unknown", reason: `invalid JSON: ${(error as Error).message}` };
+  }
+  const declared = (value as { type?: unknown } | null)?.type;
+  const recordKind: RecordKind =
+    declared === undefined || declared === EXPERIENCE ? EXPERIENCE : declared === CONTENT_REVISION ? CONTENT_REVISION : "unknown";
+  try {
+    const record = parseRecord(value);
+    if (record.type === EXPERIENCE) {
+      const { input } = record;
+      const name = displayName(input.name);
+      const createdAt = record.createdAt ? toDbTime(new Date(record.createdAt)) : now;
+      return {
+        kind: EXPERIENCE,
+        line,
+        row: {
+          name,
+          resourceKey: resourceKey(name),
+          url: input.url,
+          category: input.category,
+          task: input.task,
+          score: input.score,
+          outcome: input.outcome,
+          tips: input.tips,
+          contentId: input.content_id,
+          submittedBy: input.submitted_by,
+          status: record.status,
+          submissionHash: submissionHash(input),
+          searchName: indexName(name),
+          searchTask: indexText(input.task),
+          searchTips: indexText(input.tips),
+          searchOutcome: indexText(input.outcome),
+          createdAt,
+          updatedAt: record.updatedAt ? toDbTime(new Date(record.updatedAt)) : createdAt,
+        },
+      };
+    }
+    const { input } = record;
+    return {
+      kind: CONTENT_REVISION,
+      line,
+      row: {
+        id: input.id,
+        rootId: rootOf(input.id),
+        parentId: parentOf(input.id),
+        revision: record.revision,
+        title: input.title,
+        body: input.body,
+        sortOrder: input.sort_order,
+        contentHash: contentHash(input.body),
+        submittedBy: input.submitted_by,
+        createdAt: record.createdAt ? toDbTime(new Date(record.createdAt)) : now,
+      },
+    };
+  } catch (error) {
+    if (error instanceof RecordError) return { kind: "rejected", line, recordKind, reason: error.message };
+    throw error;
+  }
+}
+
+export function prepareLines(lines: string[], firstLine: number, now: string): Prepared[] {
+  const out: Prepared[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const prepared = prepareLine(lines[i], firstLine + i, now);
+    if (prepared) out.push(prepared);
+  }
+  return out;
+}

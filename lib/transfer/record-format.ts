@@ -1,0 +1,127 @@
+// The JSONL line format shared by import and export. One JSON object per line:
+//   {"type":"experience", name, url, category, task, score, outcome, tips, content_id, submitted_by,
+//    created_at, [updated_at], [status]}       (a line without "type" is an experience too, so
+//                                              plain API bodies such as the eval corpus import as-is)
+//   {"type":"content_revision", id, revision, title, body, sort_order, submitted_by, created_at}
+// The API fields go through the API's own zod schemas; only the envelope (type, times, revision,
+// status) is validated here, so an export always re-validates and the API stays the single rule.
+import { z } from "zod";
+import { submitContentInput, type SubmitContentInput } from "../contents/schema";
+import { createExperienceInput, type CreateExperienceInput } from "../experiences/schema";
+import { describeIssues } from "../validation";
+
+export const EXPERIENCE = "experience";
+export const CONTENT_REVISION = "content_revision";
+export const PUBLISHED = "published";
+
+const time = (field: string) =>
+  z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 time such as 2026-01-31T12:00:00.000Z` });
+
+const experienceEnvelope = z.object({
+  type: z.literal(EXPERIENCE).optional(),
+  created_at: time("created_at").optional(),
+  updated_at: time("updated_at").optional(),
+  // Moderation may hide experiences; an export keeps that state so a restore does not republish them.
+  status: z
+    .string({ error: "status must be a string" })
+    .regex(/^[a-z_]{1,40}$/, { error: "status must be a lowercase word such as published" })
+    .optional(),
+});
+
+const revisionEnvelope = z.object({
+  type: z.literal(CONTENT_REVISION),
+  revision: z
+    .number({ error: "revision must be a number" })
+    .int({ error: "revision must be a whole number from 1" })
+    .min(1, { error: "revision must be a whole number from 1" }),
+  created_at: time("created_at").optional(),
+});
+
+export type ExperienceRecord = {
+  type: typeof EXPERIENCE;
+  input: CreateExperienceInput;
+  createdAt: string | undefined;
+  updatedAt: string | undefined;
+  status: string;
+};
+
+export type RevisionRecord = {
+  type: typeof CONTENT_REVISION;
+  input: SubmitContentInput;
+  revision: number;
+  createdAt: string | undefined;
+};
+
+export type ParsedRecord = ExperienceRecord | RevisionRecord;
+
+export class RecordError extends Error {}
+
+/** Validates one decoded line; throws RecordError with every field problem in one message. */
+export function parseRecord(value: unknown): ParsedRecord {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new RecordError("a line must be one JSON object");
+  }
+  const { type, created_at, updated_at, status, revision, ...fields } = value as Record<string, unknown>;
+  if (type === undefined || type === EXPERIENCE) {
+    const envelope = check(experienceEnvelope, { type, created_at, updated_at, status });
+    // revision is not an experience field: hand it back so the API schema names it as unknown.
+    const input = check(createExperienceInput, revision === undefined ? fields : { ...fields, revision });
+    return {
+      type: EXPERIENCE,
+      input,
+      createdAt: envelope.created_at,
+      updatedAt: envelope.updated_at,
+      status: envelope.status ?? PUBLISHED,
+    };
+  }
+  if (type === CONTENT_REVISION) {
+    const envelope = check(revisionEnvelope, { type, revision, created_at });
+    const extra = { ...(updated_at === undefined ? {} : { updated_at }), ...(status === undefined ? {} : { status }) };
+    const input = check(submitContentInput, { ...fields, ...extra });
+    return { type: CONTENT_REVISION, input, revision: envelope.revision, createdAt: envelope.created_at };
+  }
+  throw new RecordError(`type must be "${EXPERIENCE}" or "${CONTENT_REVISION}" (got ${JSON.stringify(type)})`);
+}
+
+function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new RecordError(describeIssues(result.error).map((i) => `${i.field}: ${i.message}`).join("; "));
+}
+
+/** Export shape of an experience: the API fields plus the envelope, optional parts only when set. */
+export function experienceLine(row: {
+  name: string; url: string; category: string; task: string; score: number; outcome: string; tips: string;
+  contentId: string; submittedBy: string; status: string; createdAt: string; updatedAt: string;
+}): Record<string, unknown> {
+  return {
+    type: EXPERIENCE,
+    name: row.name,
+    url: row.url,
+    category: row.category,
+    task: row.task,
+    score: row.score,
+    outcome: row.outcome,
+    tips: row.tips,
+    content_id: row.contentId,
+    submitted_by: row.submittedBy,
+    created_at: row.createdAt,
+    ...(row.updatedAt !== row.createdAt ? { updated_at: row.updatedAt } : {}),
+    ...(row.status !== PUBLISHED ? { status: row.status } : {}),
+  };
+}
+
+export function revisionLine(row: {
+  contentId: string; revision: number; title: string; body: string; sortOrder: number; submittedBy: string; createdAt: string;
+}): Record<string, unknown> {
+  return {
+    type: CONTENT_REVISION,
+    id: row.contentId,
+    revision: row.revision,
+    title: row.title,
+    body: row.body,
+    sort_order: row.sortOrder,
+    submitted_by: row.submittedBy,
+    created_at: row.createdAt,
+  };
+}

@@ -1,0 +1,151 @@
+// Import and export (lib/transfer): a full export restored into an empty database gives the same
+// rows back, re-importing skips everything, and bad lines are rejected by line number and reason.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as contentRoute from "@/app/api/content/route";
+import * as experienceRoute from "@/app/api/experience/route";
+import { getSqlite } from "@/lib/db";
+import { searchExperiences } from "@/lib/search/search-experiences";
+import { exportFile } from "@/lib/transfer/export-records";
+import { importFile } from "@/lib/transfer/import-records";
+import { contentInput, experienceInput } from "./factories";
+import { call } from "./http";
+
+const dir = mkdtempSync(join(tmpdir(), "knowhub-transfer-"));
+const useDb = (name: string) => (process.env.DATABASE_URL = `file:${join(dir, name)}`);
+const postExperience = (body: unknown) => call(experienceRoute.POST, "/api/experience", { method: "POST", body });
+const postContent = (body: unknown) => call(contentRoute.POST, "/api/content", { method: "POST", body });
+
+// Every stored column, including the analyzed search columns, hashes and times.
+function dump() {
+  const db = getSqlite();
+  const all = (sql: string) => db.prepare(sql).all();
+  return {
+    experiences: all("SELECT * FROM experiences ORDER BY id"),
+    resources: all("SELECT * FROM resources ORDER BY key"),
+    contents: all("SELECT * FROM contents ORDER BY id"),
+    revisions: all("SELECT * FROM content_revisions ORDER BY content_id, revision"),
+    fts: all("SELECT rowid, * FROM experience_fts WHERE experience_fts MATCH 'pdf OR 表格' ORDER BY rowid"),
+  };
+}
+
+const search = (q: string) => searchExperiences({ q, category: "", limit: 10, explain: true }).results;
+
+describe("export then import", () => {
+  let original: ReturnType<typeof dump>;
+  let exported: string;
+
+  beforeAll(async () => {
+    useDb("source.db");
+    for (const input of [
+      experienceInput(),
+      experienceInput({ name: " pymupdf ", score: 5, task: "Render PDF pages to PNG thumbnails" }),
+      experienceInput({ name: "Camelot", url: "", category: "Library", task: "从扫描版 PDF 提取表格", score: 2, tips: "先用 OCR" }),
+      experienceInput({ name: "pdfplumber", task: "Find words with their coordinates", content_id: "pdfplumber/words" }),
+    ]) {
+      expect((await postExperience(input)).status).toBe(201);
+    }
+    for (const body of ["# pdfplumber\n\nv1", "# pdfplumber\n\nv2", "# pdfplumber\n\nv3"]) {
+      expect((await postContent(contentInput({ id: "pdfplumber", title: "pdfplumber", body }))).status).toBeLessThan(300);
+    }
+    await postContent(contentInput({ id: "pdfplumber/words", title: "Words", body: "extract_words()", sort_order: 2 }));
+    await postContent(contentInput({ id: "pdfplumber/words", title: "Words and chars", body: "extract_words()", sort_order: 2 }));
+    original = dump();
+    exported = join(dir, "export.jsonl");
+    const summary = await exportFile(exported);
+    expect(summary).toMatchObject({ experiences: 4, contentRevisions: 5 });
+  });
+
+  it("restores the same rows into an empty database", async () => {
+    useDb("restored.db");
+    const summary = await importFile(exported);
+    expect(summary.rejections).toEqual([]);
+    expect(summary.experiences).toEqual({ added: 4, skipped: 0, rejected: 0 });
+    expect(summary.contentRevisions).toEqual({ added: 5, skipped: 0, rejected: 0 });
+    const restored = dump();
+    expect(restored.experiences).toEqual(original.experiences);
+    expect(restored.resources).toEqual(original.resources);
+    expect(restored.contents).toEqual(original.contents);
+    expect(restored.revisions).toEqual(original.revisions);
+    expect(restored.fts).toEqual(original.fts);
+    expect(restored.fts.length).toBeGreaterThan(0);
+  });
+
+  it("answers searches the same way after a restore", async () => {
+    useDb("source.db");
+    const before = [search("extract tables from pdf"), search("PDF 表格")];
+    useDb("restored.db");
+    expect([search("extract tables from pdf"), search("PDF 表格")]).toEqual(before);
+    expect(before[0].length).toBeGreaterThan(0);
+  });
+
+  it("exports the restored database byte for byte like the original", async () => {
+    useDb("restored.db");
+    const again = join(dir, "export-again.jsonl");
+    await exportFile(again);
+    expect(readFileSync(again, "utf8")).toBe(readFileSync(exported, "utf8"));
+  });
+
+  it("skips everything when the same file is imported again", async () => {
+    useDb("restored.db");
+    const summary = await importFile(exported);
+    expect(summary.experiences).toEqual({ added: 0, skipped: 4, rejected: 0 });
+    expect(summary.contentRevisions).toEqual({ added: 0, skipped: 5, rejected: 0 });
+    expect(dump()).toEqual(original);
+  });
+
+  it("prepares lines the same way on worker threads", async () => {
+    useDb("restored-by-workers.db");
+    const summary = await importFile(exported, { workers: 2, batchSize: 3 });
+    expect(summary.rejections).toEqual([]);
+    expect(dump()).toEqual(original);
+  });
+});
+
+describe("import of hand-written files", () => {
+  it("accepts plain API bodies, keeps created_at, and rejects bad lines by number and reason", async () => {
+    useDb("mixed.db");
+    const plain = experienceInput({ name: "tabula-py", task: "Extract tables from budget PDFs" });
+    const lines = [
+      JSON.stringify(plain),
+      JSON.stringify({ type: "experience", ...experienceInput({ task: "Dated report" }), created_at: "2024-03-01T10:00:00.000Z" }),
+      "",
+      "{not json",
+      JSON.stringify({ ...experienceInput(), tip: "typo" }),
+      JSON.stringify(experienceInput({ score: 6, task: "Bad score" })),
+      JSON.stringify({ type: "review", text: "?" }),
+      JSON.stringify({ ...experienceInput({ task: "Bad time" }), created_at: "yesterday" }),
+      JSON.stringify({ type: "content_revision", id: "gap", revision: 2, title: "", body: "x", sort_order: 0, submitted_by: "" }),
+      JSON.stringify({ type: "content_revision", id: "ok", revision: 1, title: "Ok", body: "first", sort_order: 0, submitted_by: "a" }),
+      JSON.stringify({ type: "content_revision", id: "ok", revision: 1, title: "Ok", body: "changed", sort_order: 0, submitted_by: "a" }),
+      JSON.stringify({ type: "content_revision", id: "../x", revision: 1, body: "x" }),
+      JSON.stringify({ ...plain, task: `  ${plain.task}  ` }), // the same submission, spaced differently
+    ];
+    const file = join(dir, "mixed.jsonl");
+    writeFileSync(file, lines.join("\n") + "\n");
+    const summary = await importFile(file, { now: new Date("2025-05-05T05:05:05.000Z") });
+
+    expect(summary.lines).toBe(13);
+    expect(summary.experiences).toEqual({ added: 2, skipped: 1, rejected: 3 });
+    expect(summary.contentRevisions).toEqual({ added: 1, skipped: 0, rejected: 3 });
+    expect(summary.unknown).toEqual({ added: 0, skipped: 0, rejected: 2 });
+    const reasons = Object.fromEntries(summary.rejections.map((r) => [r.line, r.reason]));
+    expect(Object.keys(reasons).map(Number)).toEqual([4, 5, 6, 7, 8, 9, 11, 12]);
+    expect(reasons[4]).toContain("invalid JSON");
+    expect(reasons[5]).toContain("unknown field: tip");
+    expect(reasons[6]).toContain("score must be from 1 to 5");
+    expect(reasons[7]).toContain('type must be "experience" or "content_revision"');
+    expect(reasons[8]).toContain("created_at");
+    expect(reasons[9]).toContain("must follow revision 1");
+    expect(reasons[11]).toContain("already has a different revision 1");
+    expect(reasons[12]).toContain("id ");
+
+    const times = getSqlite().prepare("SELECT task, created_at AS createdAt FROM experiences ORDER BY id").all();
+    expect(times).toEqual([
+      { task: plain.task, createdAt: "2025-05-05T05:05:05.000+00:00" },
+      { task: "Dated report", createdAt: "2024-03-01T10:00:00.000+00:00" },
+    ]);
+  });
+});
