@@ -19,12 +19,21 @@ export type QueryGroup = {
   weight: number;
   /** FTS5 expression matching the word or any known form; "" when nothing can match. */
   match: string;
+  /** A content word, as opposed to a soft or generic one. */
+  content: boolean;
 };
 
-export type QueryPlan = { groups: QueryGroup[]; total: number; andMatch: string; orMatch: string; orComplete: boolean };
+export type QueryPlan = {
+  groups: QueryGroup[];
+  total: number;
+  /** FTS5 expressions of the content words (not soft or generic ones), rarest first. */
+  required: string[];
+  /** OR of the most selective groups, within the postings budget. */
+  orMatch: string;
+};
 
 // Posting entries the OR query may touch: bounds its cost however common the words are.
-const OR_POSTINGS_BUDGET = 20_000;
+const OR_POSTINGS_BUDGET = 4_000;
 const DF_CACHE_SIZE = 20_000;
 const TOTAL_TTL_MS = 10_000;
 
@@ -105,11 +114,10 @@ export function planQuery(query: string): QueryPlan {
     const weight = factor * idf(own > 0 || conceptDf === 0 ? own : conceptDf, total);
     const postings = own + altDfs.reduce((s, n) => s + n, 0);
     const match = live.length === 0 ? "" : `(${live.map(ftsPhrase).join(" OR ")})`;
-    return [{ term, alts, df: own, postings, weight, match }];
+    return [{ term, alts, df: own, postings, weight, match, content: factor === 1 }];
   });
 
   const matchable = groups.filter((g) => g.match).sort((a, b) => a.postings - b.postings);
-  const andMatch = matchable.length > 1 ? matchable.map((g) => g.match).join(" AND ") : "";
   // Selective groups first; the rarest always goes in, so even an all-common query finds something.
   const orGroups: QueryGroup[] = [];
   let spent = 0;
@@ -121,8 +129,7 @@ export function planQuery(query: string): QueryPlan {
   return {
     groups,
     total,
-    andMatch,
+    required: matchable.filter((g) => g.content).map((g) => g.match),
     orMatch: orGroups.map((g) => g.match).join(" OR "),
-    orComplete: orGroups.length === matchable.length,
   };
 }

@@ -2,13 +2,17 @@ import { toRelevantExperienceDto } from "../experiences/serialize";
 import { averageScore } from "../resources/serialize";
 import { logSearch } from "./log-search";
 import { planQuery, type QueryPlan } from "./plan";
-import { findCandidates, findResources, type CandidateRow } from "./repo";
+import { findCandidates, findRecent, findResources, type CandidateRow } from "./repo";
 import { scoreRow, type Scored } from "./score";
 import { ABSTAIN_HINT, RESULTS_HINT, type SearchInput, type SearchResponseDto, type SearchResultDto } from "./schema";
 
 // Bounds on the rows read per query: enough to fill 50 results with their best experiences.
 const OR_CANDIDATES = 300;
-const AND_CANDIDATES = 100;
+const AND_CANDIDATES = 200;
+const NEAR_CANDIDATES = 50;
+// With this many rows holding (nearly) every content word, partial matches cannot win.
+const ENOUGH = 100;
+const MAX_LEAVE_ONE_OUT = 5;
 const RELEVANT_PER_GROUP = 5;
 // Confidence gate: the best experience must hold this share of the query's weight (rare words
 // weigh most), or the honest answer is "nobody has reported this yet".
@@ -46,16 +50,23 @@ export function searchExperiences(input: SearchInput): SearchResponseDto {
   return response;
 }
 
+/**
+ * Candidates from the cheapest queries that can find the best rows: the AND of all content words,
+ * then the ANDs missing one word each, and only when those leave too few, the OR of the most
+ * selective words. Every query is bounded by a LIMIT inside FTS5.
+ */
 function fetchCandidates(plan: QueryPlan, category: string): CandidateRow[] {
-  if (!plan.orMatch) return [];
-  const rows = findCandidates(plan.orMatch, category, OR_CANDIDATES);
-  // The OR skipped common words or was cut at its limit: the AND of every word makes sure the
-  // experiences that contain all of them are not lost to rarer partial matches.
-  if (plan.andMatch && (!plan.orComplete || rows.length >= OR_CANDIDATES)) {
-    const seen = new Set(rows.map((r) => r.id));
-    for (const row of findCandidates(plan.andMatch, category, AND_CANDIDATES)) if (!seen.has(row.id)) rows.push(row);
+  const rows = new Map<number, CandidateRow>();
+  const add = (found: CandidateRow[]) => found.forEach((r) => rows.has(r.id) || rows.set(r.id, r));
+  const { required } = plan;
+  if (required.length >= 2) add(findRecent(required.join(" AND "), category, AND_CANDIDATES));
+  if (rows.size < ENOUGH && required.length >= 3 && required.length <= MAX_LEAVE_ONE_OUT) {
+    for (let i = 0; i < required.length; i++) {
+      add(findRecent(required.filter((_, k) => k !== i).join(" AND "), category, NEAR_CANDIDATES));
+    }
   }
-  return rows;
+  if (rows.size < ENOUGH && plan.orMatch) add(findCandidates(plan.orMatch, category, OR_CANDIDATES));
+  return [...rows.values()];
 }
 
 type Ranked = { key: string; rows: Scored[]; best: Scored; coverage: number; support: number; prior: number; score: number };
