@@ -9,12 +9,14 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureBuild, startServer } from "./lib/server";
 
-// Just under what the engine reaches on the dev corpus, so a regression fails loudly.
+// The floors, raised to just under what the engine reaches where it exceeds them (MRR,
+// false abstention). Recall (0.949) and abstention (0.81) are still short of 0.95 and 0.85: the
+// eval fails until they are met, on purpose, rather than lowering the bar.
 const FLOORS = {
-  "min-recall": "0.94",
-  "min-mrr": "0.93",
-  "min-abstain": "0.80",
-  "max-false-abstain": "0.05",
+  "min-recall": "0.95",
+  "min-mrr": "0.94",
+  "min-abstain": "0.85",
+  "max-false-abstain": "0.045",
 };
 
 const repoRoot = process.cwd();
