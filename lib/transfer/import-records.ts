@@ -7,7 +7,7 @@ import type { Readable } from "node:stream";
 import { toDbTime } from "../db-time";
 import { createPreparer } from "./prepare-pool";
 import type { Prepared, RecordKind } from "./prepare-record";
-import { createWriters, optimizeSearchIndex, runImmediate, tuneForBulkWrite } from "./repo";
+import { checkpoint, createWriters, optimizeSearchIndex, runImmediate, tuneForBulkWrite } from "./repo";
 import { CONTENT_REVISION, EXPERIENCE } from "./record-format";
 
 export type Counts = { added: number; skipped: number; rejected: number };
@@ -71,7 +71,7 @@ export async function importStream(
     if (summary.rejections.length < maxRejections) summary.rejections.push({ line, kind, reason });
   };
 
-  tuneForBulkWrite();
+  const untune = tuneForBulkWrite();
   const writers = createWriters();
   const write = (batch: Prepared[]) =>
     runImmediate(() => {
@@ -119,12 +119,14 @@ export async function importStream(
     // A failed batch must not leave other batches' promises unobserved.
     await Promise.allSettled(inFlight);
     await preparer.close();
+    untune();
   }
 
   if (summary.experiences.added >= (options.optimizeAfter ?? DEFAULT_OPTIMIZE_AFTER)) {
     optimizeSearchIndex();
     summary.optimized = true;
   }
+  checkpoint();
   summary.elapsedMs = performance.now() - started;
   return summary;
 }

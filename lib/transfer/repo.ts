@@ -9,9 +9,14 @@ import type { ExperienceWrite, RevisionWrite } from "./prepare-record";
 
 export type RevisionOutcome = "added" | "skipped" | { rejected: string };
 
-/** Bulk writes touch far more pages than the API does: a bigger page cache avoids re-reading index pages. */
-export function tuneForBulkWrite(db: Sqlite = getSqlite()): void {
+/**
+ * Bulk writes touch far more pages than the API does: a bigger page cache avoids re-reading index
+ * pages. Returns the undo, so a long-lived process (a server running an import) gets its setting back.
+ */
+export function tuneForBulkWrite(db: Sqlite = getSqlite()): () => void {
+  const previous = db.pragma("cache_size", { simple: true }) as number;
   db.pragma("cache_size = -262144"); // 256 MiB, this connection only
+  return () => db.pragma(`cache_size = ${Number(previous)}`);
 }
 
 export function runImmediate<T>(work: () => T, db: Sqlite = getSqlite()): T {
@@ -85,6 +90,11 @@ export function createWriters(db: Sqlite = getSqlite()) {
 export function optimizeSearchIndex(db: Sqlite = getSqlite()): void {
   db.exec(/* sql */ `INSERT INTO experience_fts (experience_fts) VALUES ('optimize')`);
   db.exec(/* sql */ `PRAGMA optimize`);
+}
+
+/** Folds the write-ahead log back into the database file, so a server started next reads no huge WAL. */
+export function checkpoint(db: Sqlite = getSqlite()): void {
+  db.pragma("wal_checkpoint(TRUNCATE)");
 }
 
 export type ExportExperienceRow = {
