@@ -9,12 +9,12 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureBuild, startServer } from "./lib/server";
 
-// The floors, raised to just under what the engine reaches where it exceeds them (MRR,
-// false abstention). Recall (0.949) and abstention (0.81) are still short of 0.95 and 0.85: the
-// eval fails until they are met, on purpose, rather than lowering the bar.
+// The floors (recall 0.95, MRR 0.90, abstention 0.85, false abstention 0.05), raised to
+// just under what the engine reaches on the dev corpus (recall 0.957, MRR 0.957, abstention 0.857,
+// false abstention 0.043) so that a regression fails the eval.
 const FLOORS = {
-  "min-recall": "0.95",
-  "min-mrr": "0.94",
+  "min-recall": "0.955",
+  "min-mrr": "0.95",
   "min-abstain": "0.85",
   "max-false-abstain": "0.045",
 };

@@ -10,6 +10,8 @@ import { countIndexed, documentFrequency, ftsPhrase } from "./repo";
 /** One word of the query, with the lexicon's other forms of the same concept. */
 export type QueryGroup = {
   term: string;
+  /** Forms that count as the agent's own word: the term, and query words that are its synonyms. */
+  own: string[];
   alts: string[];
   /** Documents containing the word itself. */
   df: number;
@@ -21,6 +23,8 @@ export type QueryGroup = {
   match: string;
   /** A content word, as opposed to a soft or generic one. */
   content: boolean;
+  /** A name the agent typed (Slurm, MongoDB, a Latin word in a Chinese query): weighs more. */
+  entity: boolean;
 };
 
 export type QueryPlan = {
@@ -76,7 +80,28 @@ export function idf(docFreq: number, total: number): number {
 const SOFT_FACTOR = 0.5;
 const GENERIC_FACTOR = 0.3;
 
+// A named tool, platform or format is what a task is most specifically about: an answer that does
+// not mention it is an answer to another task.
+const ENTITY_FACTOR = 1.5;
+
 type QueryTerm = { term: string; factor: number };
+
+/**
+ * Terms of the words the agent wrote as names: capitalized or mixed-case words other than the
+ * first (Slurm, MongoDB, AMap, SMS), and every Latin word of a query written in Chinese.
+ */
+function entityTerms(query: string): Set<string> {
+  const text = query.normalize("NFKC");
+  const chinese = /\p{Script=Han}/u.test(text);
+  const out = new Set<string>();
+  const words = [...text.matchAll(/[A-Za-z][A-Za-z0-9]*/g)];
+  words.forEach((m, i) => {
+    const word = m[0];
+    const named = chinese || (i > 0 && /[A-Z]/.test(word)) || /[a-z][A-Z]/.test(word);
+    if (named) for (const t of analyzeTerms(word)) out.add(t.term);
+  });
+  return out;
+}
 
 /** The query's terms; a long Chinese word unknown to the index falls back to its bigrams. */
 function queryTerms(query: string): QueryTerm[] {
@@ -91,30 +116,59 @@ function queryTerms(query: string): QueryTerm[] {
   return out;
 }
 
+type Seen = { alts: Set<string>; factor: number; own: string[]; at: number[] };
+
+/**
+ * Adjacent query words that are forms of one concept ("powerpoint slides", "docker container")
+ * name one thing: counted twice, a document naming it once would look like it covers twice the
+ * query it does. Only neighbours merge: distant words are separate requirements even when a broad
+ * lexicon line relates them.
+ */
+function mergeSynonyms(entries: [string, Seen][]): [string, Seen][] {
+  const out: [string, Seen][] = [];
+  for (const [term, entry] of entries) {
+    const near = (e: Seen) => e.at.some((p) => entry.at.some((q) => Math.abs(p - q) === 1));
+    const into = out.find(([t, e]) => e.factor === 1 && entry.factor === 1 && near(e) && (e.alts.has(term) || entry.alts.has(t)));
+    if (!into) {
+      out.push([term, entry]);
+      continue;
+    }
+    const [, target] = into;
+    target.own.push(...entry.own);
+    target.at.push(...entry.at);
+    for (const a of entry.alts) target.alts.add(a);
+    target.factor = Math.max(target.factor, entry.factor);
+  }
+  return out;
+}
+
 export function planQuery(query: string): QueryPlan {
   const terms = queryTerms(query);
   const expansions = expandTerms(terms.map((t) => t.term));
-  const seen = new Map<string, { alts: Set<string>; factor: number }>();
+  const seen = new Map<string, Seen>();
   terms.forEach(({ term, factor }, i) => {
-    const entry = seen.get(term) ?? { alts: new Set<string>(), factor };
+    const entry = seen.get(term) ?? { alts: new Set<string>(), factor, own: [term], at: [] };
+    entry.at.push(i);
     for (const a of expansions[i]) entry.alts.add(a);
     entry.factor = Math.max(entry.factor, factor);
     seen.set(term, entry);
   });
   const total = totalDocs();
-  const groups: QueryGroup[] = [...seen].flatMap(([term, { alts: altSet, factor }]) => {
-    const own = df(term);
-    const alts = [...altSet].filter((a) => a !== term);
+  const entities = entityTerms(query);
+  const groups: QueryGroup[] = mergeSynonyms([...seen]).flatMap(([term, { alts: altSet, factor, own: ownForms }]) => {
+    const own = Math.max(...ownForms.map(df));
+    const alts = [...altSet].filter((a) => !ownForms.includes(a));
     const altDfs = alts.map(df);
-    const live = [...(own > 0 ? [term] : []), ...alts.filter((_, i) => altDfs[i] > 0)];
+    const live = [...ownForms.filter((f) => df(f) > 0), ...alts.filter((_, i) => altDfs[i] > 0)];
     // A soft term nobody used is most likely a segmentation artifact, not a missing requirement.
     if (live.length === 0 && factor === SOFT_FACTOR) return [];
     const conceptDf = Math.max(0, ...altDfs);
     // An unknown word with no known synonym is maximally specific: nothing here mentions it.
-    const weight = factor * idf(own > 0 || conceptDf === 0 ? own : conceptDf, total);
-    const postings = own + altDfs.reduce((s, n) => s + n, 0);
+    const entity = factor === 1 && ownForms.some((f) => entities.has(f));
+    const weight = (entity ? ENTITY_FACTOR : factor) * idf(own > 0 || conceptDf === 0 ? own : conceptDf, total);
+    const postings = ownForms.reduce((s, f) => s + df(f), 0) + altDfs.reduce((s, n) => s + n, 0);
     const match = live.length === 0 ? "" : `(${live.map(ftsPhrase).join(" OR ")})`;
-    return [{ term, alts, df: own, postings, weight, match, content: factor === 1 }];
+    return [{ term, own: ownForms, alts, df: own, postings, weight, match, content: factor === 1, entity }];
   });
 
   const matchable = groups.filter((g) => g.match).sort((a, b) => a.postings - b.postings);

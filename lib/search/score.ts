@@ -32,10 +32,18 @@ function padded(text: string): string {
 
 export function scoreRow(row: CandidateRow, groups: QueryGroup[]): Scored {
   const fields = [row.sName, row.sTask, row.sTips, row.sOutcome].map(padded);
-  const has = (form: string) => {
+  // Best field holding the form, as an index into FIELD_WEIGHTS (fields are in that order), or -1.
+  const where = (form: string) => {
     const needle = ` ${form} `;
-    let best = 0;
-    for (let f = 0; f < fields.length; f++) if (fields[f].includes(needle)) best = Math.max(best, FIELD_WEIGHTS[f]);
+    for (let f = 0; f < fields.length; f++) if (fields[f].includes(needle)) return f;
+    return -1;
+  };
+  const bestOf = (forms: string[]) => {
+    let best = -1;
+    for (const form of forms) {
+      const f = where(form);
+      if (f >= 0 && (best < 0 || FIELD_WEIGHTS[f] > FIELD_WEIGHTS[best])) best = f;
+    }
     return best;
   };
   let total = 0;
@@ -47,24 +55,28 @@ export function scoreRow(row: CandidateRow, groups: QueryGroup[]): Scored {
   const missing: string[] = [];
   for (const g of groups) {
     total += g.weight;
-    const own = has(g.term);
+    const ownField = bestOf(g.own);
+    const own = ownField < 0 ? 0 : FIELD_WEIGHTS[ownField];
     let alt = 0;
     let altForm = "";
     if (own < FIELD_WEIGHTS[1]) {
       for (const form of g.alts) {
-        const w = has(form) * EXPANSION_FACTOR;
+        const f = where(form);
+        const w = f < 0 ? 0 : FIELD_WEIGHTS[f] * EXPANSION_FACTOR;
         if (w > alt) [alt, altForm] = [w, form];
       }
     }
     if (own >= alt && own > 0) {
+      const c = g.weight;
       gained += g.weight * own;
-      covered += g.weight;
-      parts.push(g.weight);
+      covered += c;
+      parts.push(c);
       matched.push(g.term);
     } else if (alt > 0) {
+      const c = g.weight * EXPANSION_COVERAGE;
       gained += g.weight * alt;
-      covered += g.weight * EXPANSION_COVERAGE;
-      parts.push(g.weight * EXPANSION_COVERAGE);
+      covered += c;
+      parts.push(c);
       expanded.push(`${g.term}~${altForm}`);
     } else {
       parts.push(0);

@@ -16,13 +16,16 @@ const MAX_LEAVE_ONE_OUT = 5;
 const RELEVANT_PER_GROUP = 5;
 // Confidence gate: the best experience must hold this share of the query's weight (rare words
 // weigh most), or the honest answer is "nobody has reported this yet".
-const MIN_COVERAGE = 0.5;
+const MIN_COVERAGE = 0.55;
 const UNION_FACTOR = 0.9;
 // Results far weaker than the best one are noise, not alternatives.
-const MIN_RELATIVE = 0.35;
-const MIN_COVERAGE_TAIL = 0.3;
+const MIN_RELATIVE = 0.3;
+const MIN_COVERAGE_TAIL = 0.25;
 // Further relevant experiences of the same resource add a little evidence.
 const SUPPORT_FACTOR = 0.1;
+// A report scored 1 or 2 on this very task says the resource did not do it well: such a row is
+// still evidence the task is known here (coverage), but ranks a little below one that worked.
+const FAILED_PENALTY = 0.25;
 // Bayesian average: a resource starts as PRIOR_COUNT reviews of PRIOR_MEAN.
 const PRIOR_MEAN = 3;
 const PRIOR_COUNT = 5;
@@ -83,7 +86,7 @@ function rankResults(input: SearchInput): SearchResultDto[] {
     byResource.set(s.row.resourceKey, list);
   }
   const groups = [...byResource].map(([key, rows]) => {
-    rows.sort((a, b) => b.relevance - a.relevance || b.row.score - a.row.score);
+    rows.sort((a, b) => rankValue(b) - rankValue(a) || b.row.score - a.row.score);
     return { key, rows, best: rows[0], coverage: resourceCoverage(rows) };
   });
   if (Math.max(...groups.map((g) => g.coverage)) < MIN_COVERAGE) return [];
@@ -96,8 +99,8 @@ function rankResults(input: SearchInput): SearchResultDto[] {
       const res = resources.get(g.key);
       const bayes = ((res?.scoreSum ?? 0) + PRIOR_MEAN * PRIOR_COUNT) / ((res?.experienceCount ?? 0) + PRIOR_COUNT);
       const prior = 1 + PRIOR_SPAN * ((bayes - PRIOR_MEAN) / 2);
-      const support = SUPPORT_FACTOR * (g.rows[1]?.relevance ?? 0);
-      return { ...g, support, prior, score: (g.best.relevance + support) * prior };
+      const support = SUPPORT_FACTOR * (g.rows[1] ? rankValue(g.rows[1]) : 0);
+      return { ...g, support, prior, score: (rankValue(g.best) + support) * prior };
     });
   ranked.sort((a, b) => b.score - a.score);
 
@@ -127,6 +130,10 @@ function rankResults(input: SearchInput): SearchResultDto[] {
     }
     return [result];
   });
+}
+
+function rankValue(s: Scored): number {
+  return s.relevance * (1 - (FAILED_PENALTY * Math.max(0, 3 - s.row.score)) / 2);
 }
 
 /**
