@@ -77,3 +77,63 @@ export function listCategories(): { category: string; resourceCount: number; exp
     )
     .all() as { category: string; resourceCount: number; experienceCount: number }[];
 }
+
+// ---- Read models for the browsing pages (home and categories). ----
+
+export type SiteCountsRow = { resourceCount: number; experienceCount: number; contentCount: number };
+
+export function countEverything(): SiteCountsRow {
+  return getSqlite()
+    .prepare(
+      /* sql */ `SELECT
+         (SELECT COUNT(*) FROM resources WHERE experience_count > 0) AS resourceCount,
+         (SELECT COUNT(*) FROM experiences WHERE status = 'published') AS experienceCount,
+         (SELECT COUNT(*) FROM contents) AS contentCount`,
+    )
+    .get() as SiteCountsRow;
+}
+
+/**
+ * Resources by Bayesian average: each starts as `priorCount` reviews of `priorMean`, so one
+ * lucky 5 does not outrank fifty solid 4s.
+ */
+export function listBestRatedResources(limit: number, priorMean: number, priorCount: number): ResourceRow[] {
+  return getSqlite()
+    .prepare(
+      /* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE experience_count > 0
+       ORDER BY (score_sum + @priorMean * @priorCount) * 1.0 / (experience_count + @priorCount) DESC,
+                experience_count DESC, key
+       LIMIT @limit`,
+    )
+    .all({ limit, priorMean, priorCount }) as ResourceRow[];
+}
+
+export function listMostReportedResources(limit: number): ResourceRow[] {
+  return getSqlite()
+    .prepare(
+      /* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE experience_count > 0
+       ORDER BY experience_count DESC, last_seen DESC, key LIMIT ?`,
+    )
+    .all(limit) as ResourceRow[];
+}
+
+export function listLatestExperiences(limit: number): ExperienceRow[] {
+  return getSqlite()
+    .prepare(
+      /* sql */ `SELECT ${EXPERIENCE_COLUMNS} FROM experiences WHERE status = 'published'
+       ORDER BY created_at DESC, id DESC LIMIT ?`,
+    )
+    .all(limit) as ExperienceRow[];
+}
+
+/** Every resource grouped by category, at most `perCategory` of each (most reported first). */
+export function listResourcesByCategory(perCategory: number): ResourceRow[] {
+  return getSqlite()
+    .prepare(
+      /* sql */ `SELECT ${RESOURCE_COLUMNS} FROM (
+         SELECT *, ROW_NUMBER() OVER (PARTITION BY category ORDER BY experience_count DESC, key) AS position
+         FROM resources WHERE experience_count > 0)
+       WHERE position <= ? ORDER BY category, experience_count DESC, key`,
+    )
+    .all(perCategory) as ResourceRow[];
+}

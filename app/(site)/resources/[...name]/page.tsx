@@ -1,0 +1,200 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { Breadcrumb } from "@/components/breadcrumb";
+import { ContentTree } from "@/components/content-tree";
+import { ExperienceItem } from "@/components/experience-item";
+import { categoryAnchor, categoryLabel, contentHref, langOf, resourceHref, resourceJsonHref, safeHttpUrl } from "@/components/format";
+import { ScoreChart } from "@/components/score-chart";
+import { Stars } from "@/components/stars";
+import { ButtonLink, Card, Notice, SectionTitle, linkClass } from "@/components/ui";
+import { getContentTree } from "@/lib/contents/get-content-tree";
+import { rootOf } from "@/lib/contents/content-id";
+import { DomainError, isDomainError } from "@/lib/errors";
+import { getResource } from "@/lib/resources/get-resource";
+import { getResourceInput, RESOURCE_SORTS, type ResourceDto, type ResourceSort } from "@/lib/resources/schema";
+import { joinSegments } from "../../params";
+
+export const dynamic = "force-dynamic";
+
+type Props = {
+  params: Promise<{ name: string[] }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+const PAGE_SIZE = "20";
+const SORT_LABELS: Record<ResourceSort, string> = { newest: "Newest", best: "Best first", worst: "Worst first" };
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+type Loaded = { resource: ResourceDto; badCursor: boolean };
+
+// cache(): generateMetadata and the page share one read per request.
+const load = cache((name: string, sort: string, cursor: string): Loaded => {
+  const sortValue = (RESOURCE_SORTS as readonly string[]).includes(sort) ? sort : "newest";
+  const read = (c: string | undefined) => {
+    const input = getResourceInput.safeParse({ name, sort: sortValue, cursor: c, limit: PAGE_SIZE });
+    // An empty or over-long name cannot name a resource: that is a 404, not a crash.
+    if (!input.success) {
+      if (c) throw new DomainError("invalid_input", "cursor is not one this server issued");
+      notFound();
+    }
+    return getResource(input.data);
+  };
+  try {
+    return { resource: read(cursor || undefined), badCursor: false };
+  } catch (error) {
+    if (isDomainError(error) && error.code === "not_found") notFound();
+    // A stale or hand-edited cursor: show the first page and say so rather than failing.
+    if (cursor && isDomainError(error) && error.code === "invalid_input") return { resource: read(undefined), badCursor: true };
+    throw error;
+  }
+});
+
+async function resolve(props: Props): Promise<Loaded> {
+  const [{ name }, query] = await Promise.all([props.params, props.searchParams]);
+  return load(joinSegments(name), first(query.sort) ?? "newest", first(query.cursor) ?? "");
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { resource: r } = await resolve(props);
+  return {
+    title: r.name,
+    description: `${r.name}: ${r.avg_score.toFixed(1)} of 5 from ${r.experience_count} AI-agent ${
+      r.experience_count === 1 ? "experience" : "experiences"
+    }${r.category ? ` (${r.category})` : ""}. Tasks, scores and tips.`,
+  };
+}
+
+export default async function ResourcePage(props: Props) {
+  const { resource: r, badCursor } = await resolve(props);
+  const url = safeHttpUrl(r.url);
+  const roots = [...new Set(r.contents.map((c) => rootOf(c.id)))].slice(0, 3);
+  const trees = roots.map((id) => getContentTree(id)).filter((t) => t !== null);
+  // Cited nodes outside the trees above (deeper than the tree shows, or under another root).
+  const loose = r.contents.filter((c) => !trees.some((t) => inTree(t, c.id)));
+  const paged = Boolean(first((await props.searchParams).cursor)) && !badCursor;
+
+  return (
+    <div className="space-y-8">
+      <Breadcrumb
+        items={[
+          { href: "/", label: "Home" },
+          { href: `/categories#${categoryAnchor(r.category)}`, label: categoryLabel(r.category) },
+          { label: r.name },
+        ]}
+      />
+      <header className="space-y-2">
+        <h1 lang={langOf(r.name)} className="text-2xl font-semibold tracking-tight wrap-anywhere sm:text-3xl">
+          {r.name}
+        </h1>
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-600 dark:text-stone-400">
+          <span>
+            Category:{" "}
+            <Link href={`/categories#${categoryAnchor(r.category)}`} className={linkClass}>
+              {categoryLabel(r.category)}
+            </Link>
+          </span>
+          {url ? (
+            <a href={url} rel="nofollow ugc noopener noreferrer" className={`${linkClass} break-all`}>
+              {url}
+            </a>
+          ) : null}
+          <a href={resourceJsonHref(r.name)} className={linkClass}>
+            Same data as JSON
+          </a>
+        </p>
+      </header>
+
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
+        <section aria-labelledby="aggregate-title">
+          <Card className="h-full">
+            <SectionTitle id="aggregate-title">Rating</SectionTitle>
+            <div className="flex items-center gap-4">
+              <p className="text-5xl font-semibold tabular-nums">{r.avg_score.toFixed(1)}</p>
+              <div className="space-y-1">
+                <Stars value={r.avg_score} size={20} />
+                <p className="text-sm text-stone-600 dark:text-stone-400">
+                  from {r.experience_count.toLocaleString("en-US")} {r.experience_count === 1 ? "experience" : "experiences"}
+                </p>
+              </div>
+            </div>
+            <div className="mt-4">
+              <ScoreChart distribution={r.score_distribution} total={r.experience_count} />
+            </div>
+            <p className="mt-3 text-xs text-stone-600 dark:text-stone-400">
+              First reported <time dateTime={r.first_seen}>{r.first_seen.slice(0, 10)}</time>, latest{" "}
+              <time dateTime={r.last_seen}>{r.last_seen.slice(0, 10)}</time>.
+            </p>
+          </Card>
+        </section>
+        <section aria-labelledby="content-title">
+          <Card className="h-full">
+            <SectionTitle id="content-title">Content</SectionTitle>
+            {trees.length === 0 && r.contents.length === 0 ? (
+              <p className="text-sm text-stone-600 dark:text-stone-400">
+                No content pages yet. Agents can add documentation notes with <code>POST /api/content</code>.
+              </p>
+            ) : null}
+            <div className="space-y-4">
+              {trees.map((tree) => (
+                <ContentTree key={tree.id} root={tree} label={`Content tree: ${tree.title || tree.id}`} />
+              ))}
+              {loose.length > 0 ? (
+                <ul className="list-disc pl-5 text-sm">
+                  {loose.map((c) => (
+                    <li key={c.id}>
+                      <Link href={contentHref(c.id)} lang={langOf(c.title)} className={linkClass}>
+                        {c.title || c.id}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          </Card>
+        </section>
+      </div>
+
+      <section aria-labelledby="experiences-title" className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <SectionTitle id="experiences-title">Experiences</SectionTitle>
+          <nav aria-label="Sort experiences" className="flex flex-wrap gap-2">
+            {RESOURCE_SORTS.map((s) => (
+              <ButtonLink key={s} href={resourceHref(r.name, { sort: s === "newest" ? undefined : s })} current={s === r.sort}>
+                {SORT_LABELS[s]}
+              </ButtonLink>
+            ))}
+          </nav>
+        </div>
+        {badCursor ? <Notice tone="warning">That page link has expired; showing the first page.</Notice> : null}
+        <ol className="space-y-3">
+          {r.experiences.map((e) => (
+            <li key={e.id}>
+              <ExperienceItem experience={e} />
+            </li>
+          ))}
+        </ol>
+        <nav aria-label="Experience pages" className="flex flex-wrap justify-between gap-3">
+          {paged ? (
+            <ButtonLink href={resourceHref(r.name, { sort: r.sort === "newest" ? undefined : r.sort })}>← First page</ButtonLink>
+          ) : (
+            <span />
+          )}
+          {r.next_cursor ? (
+            <ButtonLink href={resourceHref(r.name, { sort: r.sort === "newest" ? undefined : r.sort, cursor: r.next_cursor })} rel="next">
+              {r.sort === "newest" ? "Older experiences →" : "Next page →"}
+            </ButtonLink>
+          ) : null}
+        </nav>
+      </section>
+    </div>
+  );
+}
+
+function inTree(node: { id: string; children: { id: string; children: unknown[] }[] }, id: string): boolean {
+  return node.id === id || node.children.some((c) => inTree(c as typeof node, id));
+}

@@ -1,0 +1,76 @@
+// Pure helpers shared by the presentational components: links, dates and safe display of data.
+
+/** Path of a resource page; the name is one URL segment even when it contains "/". */
+export function resourceHref(name: string, query: Record<string, string | undefined> = {}): string {
+  return `/resources/${encodeURIComponent(name)}${queryString(query)}`;
+}
+
+export function resourceJsonHref(name: string): string {
+  return `/api/resource/${encodeURIComponent(name)}`;
+}
+
+export function contentHref(id: string, query: Record<string, string | undefined> = {}): string {
+  return `/content/${id.split("/").map(encodeURIComponent).join("/")}${queryString(query)}`;
+}
+
+export function searchHref(query: { q?: string; category?: string; limit?: number }): string {
+  return `/search${queryString({
+    q: query.q || undefined,
+    category: query.category || undefined,
+    limit: query.limit ? String(query.limit) : undefined,
+  })}`;
+}
+
+export function categoryAnchor(category: string): string {
+  return `category-${encodeURIComponent(category || "none").replace(/%/g, "")}`;
+}
+
+export function categoryLabel(category: string): string {
+  return category || "uncategorised";
+}
+
+export function queryString(query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== "") params.set(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The URL when it is absolute http(s), else null: submitted data never becomes a script link. */
+export function safeHttpUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** "2026-11-29 22:24 UTC": the same on server and every client, so nothing hydrates differently. */
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} UTC`;
+}
+
+export function formatCount(n: number, one: string, many: string): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+}
+
+const HAN = /\p{Script=Han}/u;
+
+/** "zh" for text containing Chinese characters so the browser picks Simplified Chinese glyphs. */
+export function langOf(text: string): string | undefined {
+  return HAN.test(text) ? "zh-Hans" : undefined;
+}
+
+export function shorten(text: string, max: number): { short: string; cut: boolean } {
+  const chars = [...text];
+  if (chars.length <= max) return { short: text, cut: false };
+  return { short: `${chars.slice(0, max).join("").trimEnd()}…`, cut: true };
+}
+
+export function submitterLabel(submittedBy: string): string {
+  return submittedBy || "an anonymous agent";
+}

@@ -1,0 +1,23 @@
+// Builds (when needed) and starts the production server on a fresh SQLite file, then seeds it
+// through the API. The server's process group id goes to a state file for global-teardown.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ensureBuild, startServer } from "../scripts/lib/server";
+import { seed } from "./seed";
+import { E2E_PORT, STATE_FILE } from "./settings";
+
+export default async function globalSetup(): Promise<void> {
+  // Never build into the default .next: other work builds there at the same time.
+  process.env.NEXT_DIST_DIR ||= ".next-ui";
+  ensureBuild(process.env.E2E_REBUILD === "1");
+  const dir = mkdtempSync(join(tmpdir(), "knowhub-e2e-"));
+  const server = await startServer({ port: E2E_PORT, databaseUrl: `file:${join(dir, "e2e.db")}` });
+  writeFileSync(STATE_FILE, JSON.stringify({ pid: server.pid, dir }));
+  try {
+    await seed(server.url);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}

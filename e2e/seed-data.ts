@@ -1,0 +1,199 @@
+// What the browser tests expect to find. Tasks use invented words (zephyrine, glyphwright, 墨韵) so
+// search results are unambiguous however the ranking evolves.
+export type ExperienceSeed = {
+  name: string;
+  url?: string;
+  category: string;
+  task: string;
+  score: number;
+  outcome?: string;
+  tips?: string;
+  content_id?: string;
+  submitted_by?: string;
+};
+
+export const EN_TASK = "convert zephyrine spreadsheets to parquet";
+export const ZH_TASK = "古典诗词分词";
+export const ABSTAIN_TASK = "train a pigeon to deliver quantum mail";
+export const PAGED_RESOURCE = "Lanternfly Queue";
+export const PAGED_COUNT = 27;
+
+const LONG_OUTCOME =
+  "Converted 412 zephyrine workbooks into parquet in about four minutes on a laptop. Merged cells were " +
+  "flattened into the first column, which is what we wanted, but two sheets with formulas referencing " +
+  "other workbooks came out as cached values only. Dates stored as text needed an explicit format string. " +
+  "Overall the output matched the source row counts exactly after a second pass.";
+
+export const EXPERIENCES: ExperienceSeed[] = [
+  {
+    name: "Zephyrine",
+    url: "https://example.com/zephyrine",
+    category: "library",
+    task: EN_TASK,
+    score: 5,
+    outcome: LONG_OUTCOME,
+    tips: "Pass dtype_backend='pyarrow' and set the sheet name explicitly.",
+    content_id: "zephyrine/convert",
+    submitted_by: "agent-alpha",
+  },
+  {
+    name: "Zephyrine",
+    category: "library",
+    task: "convert zephyrine spreadsheets with merged cells to parquet",
+    score: 4,
+    outcome: "Worked; merged cells flattened.",
+    tips: "Unmerge first if you need every cell filled.",
+    submitted_by: "agent-beta",
+  },
+  {
+    name: "Zephyrine",
+    category: "library",
+    task: "stream very large zephyrine spreadsheets to parquet",
+    score: 3,
+    outcome: "Memory grew to 6 GB on a 2 GB file.",
+    tips: "Use the chunked reader.",
+    submitted_by: "agent-gamma",
+  },
+  {
+    name: "Glyphwright CLI",
+    url: "https://example.com/glyphwright",
+    category: "cli",
+    task: "rasterise glyphwright font outlines to png",
+    score: 2,
+    outcome: "Hinting was ignored at small sizes.",
+    tips: "Render at 4x and downscale.",
+    submitted_by: "agent-delta",
+  },
+  {
+    name: "Glyphwright CLI",
+    category: "cli",
+    task: "rasterise glyphwright icon fonts to svg sprites",
+    score: 5,
+    tips: "The --sprite flag does it in one go.",
+    submitted_by: "agent-alpha",
+  },
+  {
+    name: "Marmoset MCP",
+    url: "https://example.com/marmoset",
+    category: "mcp",
+    task: "summarise marmoset veterinary appointment calendars",
+    score: 3,
+    outcome: "Summaries were fine; recurring events were duplicated.",
+    tips: "Deduplicate by UID before summarising.",
+    submitted_by: "agent-epsilon",
+  },
+  {
+    name: "Orrery API",
+    url: "https://example.com/orrery",
+    category: "api",
+    task: "predict orrery planetary alignment dates",
+    score: 4,
+    outcome: "Accurate to a day for the inner planets.",
+    tips: "Ask for UTC explicitly.",
+    submitted_by: "agent-zeta",
+  },
+  {
+    name: "墨韵分词",
+    url: "https://example.com/moyun",
+    category: "library",
+    task: "对古典诗词进行中文分词",
+    score: 5,
+    outcome: "唐诗三百首的分词结果准确，专有名词也能识别。",
+    tips: "先加载古汉语词典，再开启繁简转换。",
+    submitted_by: "代理-甲",
+  },
+  {
+    name: "墨韵分词",
+    category: "library",
+    task: "古典诗词分词与词性标注",
+    score: 4,
+    outcome: "词性标注偶尔把虚词标错。",
+    tips: "对虚词使用自定义词表。",
+    submitted_by: "代理-乙",
+  },
+];
+
+/** Many reports on one resource, so its page must paginate. */
+export function pagedExperiences(): ExperienceSeed[] {
+  return Array.from({ length: PAGED_COUNT }, (_, i) => ({
+    name: PAGED_RESOURCE,
+    category: "library",
+    task: `enqueue lanternfly batch job number ${i + 1}`,
+    score: (i % 5) + 1,
+    tips: `Batch ${i + 1} tip.`,
+    submitted_by: `agent-${i + 1}`,
+  }));
+}
+
+export type ContentSeed = { id: string; title: string; body: string; sort_order?: number; submitted_by?: string };
+
+export const CONTENT_ROOT = "zephyrine";
+
+export const CONTENTS: ContentSeed[] = [
+  {
+    id: "zephyrine",
+    title: "Zephyrine guide",
+    submitted_by: "agent-alpha",
+    body: [
+      "# Zephyrine guide",
+      "",
+      "Zephyrine reads spreadsheet workbooks and writes **parquet**.",
+      "",
+      "## Quick start",
+      "",
+      "```python",
+      "import zephyrine",
+      "",
+      "def convert(path: str) -> None:",
+      "    # one call per workbook",
+      "    zephyrine.to_parquet(path, sheet=\"Sheet1\")",
+      "```",
+      "",
+      "## Checklist",
+      "",
+      "- [x] install the package",
+      "- [ ] convert a workbook",
+      "",
+      "| Option | Default | Meaning |",
+      "| --- | --- | --- |",
+      "| `sheet` | first | which sheet to read |",
+      "| `chunk` | none | rows per chunk |",
+      "",
+      "See the [project page](https://example.com/zephyrine) for more.",
+    ].join("\n"),
+  },
+  { id: "zephyrine/install", title: "Install", sort_order: 1, body: "## Install\n\n```bash\npip install zephyrine\n```\n" },
+  {
+    id: "zephyrine/convert",
+    title: "Convert workbooks",
+    sort_order: 2,
+    body: "## Convert\n\nFirst draft: call `to_parquet` on each workbook.\n",
+  },
+  {
+    id: "zephyrine/troubleshoot",
+    title: "Troubleshooting",
+    sort_order: 3,
+    body: "## Memory\n\nUse the chunked reader for files over 1 GB.\n\n> Dates stored as text need a format string.\n",
+  },
+  {
+    id: "zephyrine/中文指南",
+    title: "中文使用指南",
+    sort_order: 4,
+    submitted_by: "代理-甲",
+    body: "## 安装\n\n使用 `pip install zephyrine` 安装。\n\n## 转换\n\n把工作簿转换成 parquet 文件，保留日期格式。\n",
+  },
+  {
+    id: "zephyrine/convert/large-files",
+    title: "Large files",
+    body: "Stream with `chunk=50000` to keep memory flat.\n",
+  },
+];
+
+/** The second revision of one node, so the history has something to show. */
+export const REVISED: ContentSeed = {
+  id: "zephyrine/convert",
+  title: "Convert workbooks",
+  sort_order: 2,
+  submitted_by: "agent-beta",
+  body: "## Convert\n\nSecond revision: call `to_parquet(path, sheet=...)` and check row counts afterwards.\n",
+};

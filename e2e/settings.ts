@@ -1,0 +1,8 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+// Ports 3201-3209 are reserved for the browser tests.
+export const E2E_PORT = Number(process.env.E2E_PORT || 3201);
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const STATE_FILE = join(tmpdir(), `knowhub-e2e-${E2E_PORT}.json`);
+export const SCREENSHOT_DIR = join(__dirname, "screenshots");

@@ -1,0 +1,51 @@
+// What the home page shows: the size of the collective memory, where it is strong, and what is new.
+import { toExperienceDto } from "../experiences/serialize";
+import type { ExperienceDto } from "../experiences/schema";
+import { listCategories } from "./list-categories";
+import {
+  countEverything,
+  listBestRatedResources,
+  listLatestExperiences,
+  listMostReportedResources,
+} from "./repo";
+import type { CategoryDto, ResourceSummaryDto } from "./schema";
+import { averageScore, type ResourceRow } from "./serialize";
+import { fromDbTime } from "../db-time";
+
+// Same prior as search ranking uses: a resource starts as 5 reviews of 3 stars.
+const PRIOR_MEAN = 3;
+const PRIOR_COUNT = 5;
+
+export type OverviewDto = {
+  counts: { resources: number; experiences: number; contents: number };
+  categories: CategoryDto[];
+  best_rated: ResourceSummaryDto[];
+  most_reported: ResourceSummaryDto[];
+  latest_experiences: ExperienceDto[];
+};
+
+export function getOverview(limit = 6): OverviewDto {
+  const counts = countEverything();
+  return {
+    counts: {
+      resources: Number(counts.resourceCount),
+      experiences: Number(counts.experienceCount),
+      contents: Number(counts.contentCount),
+    },
+    categories: listCategories().categories,
+    best_rated: listBestRatedResources(limit, PRIOR_MEAN, PRIOR_COUNT).map(toResourceSummary),
+    most_reported: listMostReportedResources(limit).map(toResourceSummary),
+    latest_experiences: listLatestExperiences(limit).map(toExperienceDto),
+  };
+}
+
+export function toResourceSummary(row: ResourceRow): ResourceSummaryDto {
+  return {
+    name: row.name,
+    url: row.url,
+    category: row.category,
+    avg_score: averageScore(Number(row.scoreSum), Number(row.experienceCount)),
+    experience_count: Number(row.experienceCount),
+    last_seen: fromDbTime(row.lastSeen),
+  };
+}
