@@ -141,3 +141,12 @@ describe("GET /api/resource/{name}", () => {
     expect(res.json.error.message).toContain("cursor");
   });
 });
+
+describe("stored text", () => {
+  it("keeps Chinese full-width punctuation as written", async () => {
+    const res = await post(experienceInput({ name: "jieba", task: "中文分词：把标题切成词语，再统计词频", tips: "加载自定义词典！" }));
+    expect(res.status).toBe(201);
+    expect(res.json.experience.task).toBe("中文分词：把标题切成词语，再统计词频");
+    expect(res.json.experience.tips).toBe("加载自定义词典！");
+  });
+});

@@ -15,7 +15,7 @@ const optionalText = (field: string, max: number) =>
     (v) => (v === null || v === undefined ? "" : v),
     z
       .string({ error: `${field} must be a string` })
-      .transform((s) => s.normalize("NFKC").trim())
+      .transform((s) => s.normalize("NFC").trim())
       .pipe(z.string().max(max, { error: `${field} must be at most ${max} characters` })),
   );
 

@@ -6,7 +6,9 @@ export const SUGGESTED_CATEGORIES = ["mcp", "skill", "library", "api", "paper", 
 const text = (field: string, min: number, max: number) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
-    .transform((s) => s.normalize("NFKC").trim())
+    // Stored as written (NFC, trimmed): NFKC would turn Chinese full-width punctuation into ASCII.
+    // Keys, hashes and the search index use NFKC forms of their own.
+    .transform((s) => s.normalize("NFC").trim())
     .pipe(
       z
         .string()
@@ -37,7 +39,7 @@ export const createExperienceInput = z.strictObject({
     const problem = httpUrlProblem(value);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   }),
-  category: optionalText("category", 40).transform((s) => s.toLowerCase().replace(/\s+/g, " ")),
+  category: optionalText("category", 40).transform((s) => s.normalize("NFKC").toLowerCase().replace(/\s+/g, " ")),
   task: text("task", 1, 2000),
   score: z
     .number({ error: "score must be a number" })
