@@ -13,17 +13,18 @@ function levenshtein(a: string, b: string): number {
   return prev[b.length];
 }
 
-/** The `max` candidates closest to `wanted`: containment first, then edit distance. */
+/** The `max` candidates closest to `wanted` by edit distance; containing each other counts as closer. */
 export function closestNames(wanted: string, candidates: string[], max = 5): string[] {
   const w = wanted.toLowerCase();
   return candidates
     .map((c) => {
       const lc = c.toLowerCase();
-      const contains = lc.includes(w) || w.includes(lc) ? 0 : 1;
-      return { c, contains, distance: levenshtein(w, lc) / Math.max(w.length, lc.length, 1) };
+      const contains = lc.includes(w) || w.includes(lc);
+      const distance = levenshtein(w, lc) / Math.max(w.length, lc.length, 1);
+      return { c, contains, distance: contains ? distance / 2 : distance };
     })
-    .filter((x) => x.contains === 0 || x.distance <= 0.6)
-    .sort((a, b) => a.contains - b.contains || a.distance - b.distance || a.c.localeCompare(b.c))
+    .filter((x) => x.contains || x.distance <= 0.6)
+    .sort((a, b) => a.distance - b.distance || a.c.localeCompare(b.c))
     .slice(0, max)
     .map((x) => x.c);
 }
