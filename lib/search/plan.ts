@@ -37,7 +37,7 @@ export type QueryPlan = {
 };
 
 // Posting entries the OR query may touch: bounds its cost however common the words are.
-const OR_POSTINGS_BUDGET = 4_000;
+const OR_POSTINGS_BUDGET = 2_000;
 const DF_CACHE_SIZE = 20_000;
 const TOTAL_TTL_MS = 10_000;
 

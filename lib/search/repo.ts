@@ -90,9 +90,12 @@ export function documentFrequency(term: string): number {
   return row?.doc ?? 0;
 }
 
-/** Number of searchable (published) experiences. */
+/**
+ * Number of searchable (published) experiences. Summed from the per-resource counts the triggers
+ * keep, so it reads one row per resource instead of one index entry per experience.
+ */
 export function countIndexed(): number {
-  const row = prepared(/* sql */ `SELECT count(*) AS n FROM experiences WHERE status = 'published'`).get() as { n: number };
+  const row = prepared(/* sql */ `SELECT coalesce(sum(experience_count), 0) AS n FROM resources`).get() as { n: number };
   return row.n;
 }
 

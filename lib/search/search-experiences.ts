@@ -7,7 +7,7 @@ import { scoreRow, type Scored } from "./score";
 import { ABSTAIN_HINT, RESULTS_HINT, type SearchInput, type SearchResponseDto, type SearchResultDto } from "./schema";
 
 // Bounds on the rows read per query: enough to fill 50 results with their best experiences.
-const OR_CANDIDATES = 300;
+const OR_CANDIDATES = 150;
 const AND_CANDIDATES = 200;
 const NEAR_CANDIDATES = 50;
 // With this many rows holding (nearly) every content word, partial matches cannot win.
