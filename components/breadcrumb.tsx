@@ -9,7 +9,7 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
     <nav aria-label="Breadcrumb" className="text-sm text-stone-600 dark:text-stone-400">
       <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
         {items.map((item, i) => (
-          <li key={`${i}-${item.label}`} className="flex min-w-0 items-center gap-1.5">
+          <li key={`${i}-${item.label}`} className="flex min-w-0 items-baseline gap-1.5">
             {i > 0 ? <span aria-hidden="true">/</span> : null}
             {item.href ? (
               <Link href={item.href} lang={langOf(item.label)} className="wrap-anywhere underline-offset-2 hover:underline">

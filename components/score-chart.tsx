@@ -5,7 +5,7 @@ type Props = { distribution: Record<"1" | "2" | "3" | "4" | "5", number>; total:
 const ROW = 26;
 const LABEL_W = 44;
 const BAR_W = 220;
-const COUNT_W = 64;
+const COUNT_W = 110;
 
 export function ScoreChart({ distribution, total }: Props) {
   const scores = ["5", "4", "3", "2", "1"] as const;
@@ -31,7 +31,7 @@ export function ScoreChart({ distribution, total }: Props) {
               <rect x={LABEL_W} y={y + 5} width={BAR_W} height={14} rx={3} className="fill-stone-200 dark:fill-stone-800" />
               <rect x={LABEL_W} y={y + 5} width={w} height={14} rx={3} className="fill-amber-500 dark:fill-amber-400" />
               <text x={LABEL_W + BAR_W + 8} y={y + 17} className="fill-stone-700 text-[13px] tabular-nums dark:fill-stone-300">
-                {n}
+                {n.toLocaleString("en-US")}
                 {total > 0 ? ` (${Math.round((n / total) * 100)}%)` : ""}
               </text>
             </g>

@@ -18,7 +18,7 @@ export function SiteHeader() {
           KnowHub
         </Link>
         <nav aria-label="Main">
-          <ul className="flex flex-wrap gap-x-1 gap-y-1 text-sm">
+          <ul className="-mx-2.5 flex flex-wrap gap-x-1 gap-y-1 text-sm sm:mx-0">
             {NAV.map((item) => (
               <li key={item.href}>
                 <Link

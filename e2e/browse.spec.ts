@@ -1,7 +1,7 @@
 // A person browsing: search (English, Chinese), a resource, its content tree, an old revision,
 // category scope, the abstained state. Runs on desktop and on a 375 px phone (see projects).
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoHorizontalScroll } from "./helpers";
+import { expectNoHorizontalScroll, screenshot } from "./helpers";
 import { ABSTAIN_TASK, EN_TASK, PAGED_COUNT, PAGED_RESOURCE, ZH_TASK } from "./seed-data";
 
 async function searchFromHome(page: Page, task: string) {
@@ -150,6 +150,13 @@ test("keyboard users can skip to the content", async ({ page }) => {
   await expect(skip).toBeVisible();
   await page.keyboard.press("Enter");
   await expect(page.locator("main#main")).toBeFocused();
+  // The next Tab lands inside the content: the search box, with a visible focus ring.
+  await page.keyboard.press("Tab");
+  const box = page.getByRole("searchbox", { name: "Describe your task" });
+  await expect(box).toBeFocused();
+  const outline = await box.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).not.toBe("none");
+  await screenshot(page, test.info(), "focus-search-box", "light");
 });
 
 test("unknown pages answer 404 and offer search", async ({ page }) => {

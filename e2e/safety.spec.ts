@@ -1,6 +1,7 @@
 // Submitted text is data, never markup. Hostile experiences and markdown go in through the API;
 // every page that shows them must render them inertly: no dialog, no script, no javascript: link.
 import { expect, test, type Page } from "@playwright/test";
+import { screenshot } from "./helpers";
 import { BASE_URL } from "./settings";
 
 const FLAG = "__knowhubPwned";
@@ -86,10 +87,12 @@ async function visitInertly(page: Page, path: string) {
   return dialogs;
 }
 
-test("hostile experience text renders as text on search, resource and home pages", async ({ page }) => {
+test("hostile experience text renders as text on search, resource and home pages", async ({ page }, testInfo) => {
   await visitInertly(page, `/search?q=${encodeURIComponent("sanitise hostile quokkatron payloads")}`);
   await expect(page.locator("main")).toContainText("<img src=x onerror=");
+  await screenshot(page, testInfo, "hostile-search", "light");
   await visitInertly(page, `/resources/${encodeURIComponent(HOSTILE_NAME)}`);
+  await screenshot(page, testInfo, "hostile-resource", "light");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(HOSTILE_NAME);
   await expect(page.locator("main")).toContainText(`[click me](javascript:`);
   // Open the folded outcome too: still text.
@@ -98,8 +101,9 @@ test("hostile experience text renders as text on search, resource and home pages
   await visitInertly(page, "/categories");
 });
 
-test("hostile markdown renders inertly on the content page", async ({ page }) => {
+test("hostile markdown renders inertly on the content page", async ({ page }, testInfo) => {
   const dialogs = await visitInertly(page, `/content/${HOSTILE_CONTENT_ID}`);
+  await screenshot(page, testInfo, "hostile-content", "light");
   const md = page.locator(".markdown");
   // Raw HTML is shown as text, not executed or hidden.
   await expect(md).toContainText("<script>");

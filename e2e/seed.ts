@@ -17,9 +17,10 @@ export const postExperience = (baseUrl: string, e: ExperienceSeed) => post(baseU
 export const postContent = (baseUrl: string, c: ContentSeed) => post(baseUrl, "/api/content", c);
 
 export async function seed(baseUrl: string): Promise<void> {
-  // In order, so "latest" and "newest first" are predictable.
-  for (const e of EXPERIENCES) await postExperience(baseUrl, e);
+  // In order, so "latest" and "newest first" are predictable; the bulk goes first so the home
+  // page's "latest" shows the varied English and Chinese reports.
   for (const e of pagedExperiences()) await postExperience(baseUrl, e);
+  for (const e of EXPERIENCES) await postExperience(baseUrl, e);
   for (const c of CONTENTS) await postContent(baseUrl, c);
   await postContent(baseUrl, REVISED);
 }
