@@ -11,7 +11,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : 4,
-  reporter: [["list"]],
+  // npm test (scripts/test-all.mjs) also asks for a JSON report to count the tests it ran.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : [["list"]],
   outputDir: "test-results",
   use: {
     baseURL: BASE_URL,

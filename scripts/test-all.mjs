@@ -6,6 +6,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+// One build folder for every step, so the eval and the browser tests reuse the fresh build.
+process.env.NEXT_DIST_DIR ||= ".next";
+
 const bin = (name) => join(process.cwd(), "node_modules", ".bin", name);
 const reports = mkdtempSync(join(tmpdir(), "knowhub-test-"));
 const counts = { passed: 0, failed: 0 };
@@ -50,8 +53,7 @@ if (vitest) {
 if (!unitOk) finish(false);
 
 // One fresh build serves the eval and the browser tests.
-const dist = process.env.NEXT_DIST_DIR || ".next";
-rmSync(dist, { recursive: true, force: true });
+rmSync(process.env.NEXT_DIST_DIR, { recursive: true, force: true });
 if (!step("production build", bin("next"), ["build"])) finish(false);
 
 const evalOk = step("retrieval eval", bin("tsx"), ["scripts/eval.ts"]);
