@@ -5,7 +5,7 @@
 import { analyzeTerms } from "./analyze";
 import { GENERIC_WORDS } from "./stop-words";
 import { expandTerms } from "./lexicon";
-import { countIndexed, documentFrequency, ftsPhrase } from "./repo";
+import { countIndexed, documentFrequency, ftsPhrase, indexGeneration, termExists } from "./repo";
 
 /** One word of the query, with the lexicon's other forms of the same concept. */
 export type QueryGroup = {
@@ -21,6 +21,8 @@ export type QueryGroup = {
   weight: number;
   /** FTS5 expression matching the word or any known form; "" when nothing can match. */
   match: string;
+  /** The forms in `match` (present in the index), for matching loaded rows in code. */
+  forms: string[];
   /** A content word, as opposed to a soft or generic one. */
   content: boolean;
   /** A name the agent typed (Slurm, MongoDB, a Latin word in a Chinese query): weighs more. */
@@ -30,10 +32,12 @@ export type QueryGroup = {
 export type QueryPlan = {
   groups: QueryGroup[];
   total: number;
-  /** FTS5 expressions of the content words (not soft or generic ones), rarest first. */
-  required: string[];
+  /** The matchable content words (not soft or generic ones), rarest first. */
+  required: QueryGroup[];
   /** OR of the most selective groups, within the postings budget. */
   orMatch: string;
+  /** Posting entries the OR touches (what ranking it by bm25 costs). */
+  orPostings: number;
 };
 
 // Posting entries the OR query may touch: bounds its cost however common the words are.
@@ -41,21 +45,42 @@ const OR_POSTINGS_BUDGET = 2_000;
 const DF_CACHE_SIZE = 20_000;
 const TOTAL_TTL_MS = 10_000;
 
-// Positive document frequencies are cached: being a little stale only nudges a weight. A zero is
-// never cached, or a word written a moment ago would stay unsearchable.
+// Positive document frequencies are cached: being a little stale only nudges a weight. Zeros are
+// cached only until the next write to the database (a word written a moment ago must be searchable
+// in the very next request); they are worth caching because a query's unknown words and lexicon
+// forms are mostly absent, and fts5vocab is slow to say so.
 const dfCache = new Map<string, number>();
+const absent = { generation: "", terms: new Set<string>() };
 let totalCache: { n: number; at: number } | null = null;
 
-function df(term: string): number {
+function termDf(term: string): number {
   const hit = dfCache.get(term);
   if (hit !== undefined) return hit;
-  // A phrase occurs no more often than its rarest word.
-  const n = Math.min(...term.split(" ").map((t) => documentFrequency(t)));
+  if (absent.terms.has(term)) return 0;
+  // A one-row MATCH answers "absent" with a single b-tree seek; fts5vocab counts a whole doclist.
+  const n = termExists(term) ? documentFrequency(term) : 0;
   if (n > 0) {
     if (dfCache.size >= DF_CACHE_SIZE) dfCache.clear();
     dfCache.set(term, n);
+  } else {
+    if (absent.terms.size >= DF_CACHE_SIZE) absent.terms.clear();
+    absent.terms.add(term);
   }
   return n;
+}
+
+/** Forgets cached zeros when anything was written since they were looked up. */
+function checkGeneration(): void {
+  const generation = indexGeneration();
+  if (generation !== absent.generation) {
+    absent.generation = generation;
+    absent.terms.clear();
+  }
+}
+
+function df(term: string): number {
+  // A phrase occurs no more often than its rarest word.
+  return term.includes(" ") ? Math.min(...term.split(" ").map(termDf)) : termDf(term);
 }
 
 function totalDocs(): number {
@@ -67,6 +92,7 @@ function totalDocs(): number {
 /** Forgets cached statistics (tests that rebuild the database). */
 export function resetPlanCache(): void {
   dfCache.clear();
+  absent.terms.clear();
   totalCache = null;
 }
 
@@ -143,6 +169,7 @@ function mergeSynonyms(entries: [string, Seen][]): [string, Seen][] {
 }
 
 export function planQuery(query: string): QueryPlan {
+  checkGeneration();
   const terms = queryTerms(query);
   const expansions = expandTerms(terms.map((t) => t.term));
   const seen = new Map<string, Seen>();
@@ -168,7 +195,7 @@ export function planQuery(query: string): QueryPlan {
     const weight = (entity ? ENTITY_FACTOR : factor) * idf(own > 0 || conceptDf === 0 ? own : conceptDf, total);
     const postings = ownForms.reduce((s, f) => s + df(f), 0) + altDfs.reduce((s, n) => s + n, 0);
     const match = live.length === 0 ? "" : `(${live.map(ftsPhrase).join(" OR ")})`;
-    return [{ term, own: ownForms, alts, df: own, postings, weight, match, content: factor === 1, entity }];
+    return [{ term, own: ownForms, alts, df: own, postings, weight, match, forms: live, content: factor === 1, entity }];
   });
 
   const matchable = groups.filter((g) => g.match).sort((a, b) => a.postings - b.postings);
@@ -183,7 +210,8 @@ export function planQuery(query: string): QueryPlan {
   return {
     groups,
     total,
-    required: matchable.filter((g) => g.content).map((g) => g.match),
+    required: matchable.filter((g) => g.content),
     orMatch: orGroups.map((g) => g.match).join(" OR "),
+    orPostings: spent,
   };
 }

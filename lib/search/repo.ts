@@ -4,8 +4,11 @@ import { getSqlite, type Sqlite } from "../db";
 import type { ResourceRow } from "../resources/serialize";
 import type { ExperienceRow } from "../experiences/serialize";
 
-export type CandidateRow = ExperienceRow & {
+/** What ranking needs of an experience: the analyzed fields, not the text shown to the agent. */
+export type CandidateRow = {
+  id: number;
   resourceKey: string;
+  score: number;
   sName: string;
   sTask: string;
   sTips: string;
@@ -33,10 +36,10 @@ export function ftsPhrase(seq: string): string {
   return `"${seq.replace(/"/g, '""')}"`;
 }
 
+// Candidates are many and mostly discarded: reading every column of each cost several times more
+// than these. The shown text is loaded afterwards for the few that make the results (findExperiences).
 const CANDIDATE_COLUMNS = /* sql */ `
-  e.id, e.name, e.url, e.category, e.task, e.score, e.outcome, e.tips,
-  e.content_id AS contentId, e.submitted_by AS submittedBy, e.status,
-  e.created_at AS createdAt, e.updated_at AS updatedAt, e.resource_key AS resourceKey,
+  e.id, e.resource_key AS resourceKey, e.score,
   e.search_name AS sName, e.search_task AS sTask, e.search_tips AS sTips, e.search_outcome AS sOutcome`;
 
 // The LIMIT sits inside the FTS query so that at most `max` experience rows are ever read.
@@ -84,10 +87,34 @@ export function findCandidates(match: string, category: string, max: number): Ca
   return prepared(CANDIDATES).all({ match, max }) as CandidateRow[];
 }
 
+/** The experiences to show, by id. */
+export function findExperiences(ids: number[]): Map<number, ExperienceRow> {
+  const rows = prepared(
+    /* sql */ `SELECT id, name, url, category, task, score, outcome, tips, content_id AS contentId,
+              submitted_by AS submittedBy, status, created_at AS createdAt, updated_at AS updatedAt
+       FROM experiences WHERE id IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(ids)) as ExperienceRow[];
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** Number of indexed experiences that contain the term (fts5vocab 'row' table, one b-tree seek). */
 export function documentFrequency(term: string): number {
   const row = prepared(/* sql */ `SELECT doc FROM experience_vocab WHERE term = ?`).get(term) as { doc: number } | undefined;
   return row?.doc ?? 0;
+}
+
+/** Whether any indexed experience contains the term: one seek, however long its doclist. */
+export function termExists(term: string): boolean {
+  return prepared(/* sql */ `SELECT 1 FROM experience_fts WHERE experience_fts MATCH ? LIMIT 1`).get(ftsPhrase(term)) !== undefined;
+}
+
+/**
+ * Changes whenever anything was written: data_version moves on other connections' commits (Prisma's
+ * writes), total_changes() on this connection's own.
+ */
+export function indexGeneration(): string {
+  const row = prepared(/* sql */ `SELECT (SELECT data_version FROM pragma_data_version) || ':' || total_changes() AS g`).get() as { g: string };
+  return row.g;
 }
 
 /**

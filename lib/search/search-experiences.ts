@@ -1,18 +1,12 @@
 import { toRelevantExperienceDto } from "../experiences/serialize";
 import { averageScore } from "../resources/serialize";
 import { logSearch } from "./log-search";
-import { planQuery, type QueryPlan } from "./plan";
-import { findCandidates, findRecent, findResources, type CandidateRow } from "./repo";
+import { fetchCandidates } from "./candidates";
+import { planQuery } from "./plan";
+import { findExperiences, findResources } from "./repo";
 import { scoreRow, type Scored } from "./score";
 import { ABSTAIN_HINT, RESULTS_HINT, type SearchInput, type SearchResponseDto, type SearchResultDto } from "./schema";
 
-// Bounds on the rows read per query: enough to fill 50 results with their best experiences.
-const OR_CANDIDATES = 150;
-const AND_CANDIDATES = 200;
-const NEAR_CANDIDATES = 50;
-// With this many rows holding (nearly) every content word, partial matches cannot win.
-const ENOUGH = 100;
-const MAX_LEAVE_ONE_OUT = 5;
 const RELEVANT_PER_GROUP = 5;
 // Confidence gate: the best experience must hold this share of the query's weight (rare words
 // weigh most), or the honest answer is "nobody has reported this yet".
@@ -53,25 +47,6 @@ export function searchExperiences(input: SearchInput): SearchResponseDto {
   return response;
 }
 
-/**
- * Candidates from the cheapest queries that can find the best rows: the AND of all content words,
- * then the ANDs missing one word each, and only when those leave too few, the OR of the most
- * selective words. Every query is bounded by a LIMIT inside FTS5.
- */
-function fetchCandidates(plan: QueryPlan, category: string): CandidateRow[] {
-  const rows = new Map<number, CandidateRow>();
-  const add = (found: CandidateRow[]) => found.forEach((r) => rows.has(r.id) || rows.set(r.id, r));
-  const { required } = plan;
-  if (required.length >= 2) add(findRecent(required.join(" AND "), category, AND_CANDIDATES));
-  if (rows.size < ENOUGH && required.length >= 3 && required.length <= MAX_LEAVE_ONE_OUT) {
-    for (let i = 0; i < required.length; i++) {
-      add(findRecent(required.filter((_, k) => k !== i).join(" AND "), category, NEAR_CANDIDATES));
-    }
-  }
-  if (rows.size < ENOUGH && plan.orMatch) add(findCandidates(plan.orMatch, category, OR_CANDIDATES));
-  return [...rows.values()];
-}
-
 type Ranked = { key: string; rows: Scored[]; best: Scored; coverage: number; support: number; prior: number; score: number };
 
 function rankResults(input: SearchInput): SearchResultDto[] {
@@ -104,7 +79,9 @@ function rankResults(input: SearchInput): SearchResultDto[] {
     });
   ranked.sort((a, b) => b.score - a.score);
 
-  return ranked.slice(0, input.limit).flatMap((g) => {
+  const shown = ranked.slice(0, input.limit);
+  const experiences = findExperiences(shown.flatMap((g) => g.rows.slice(0, RELEVANT_PER_GROUP).map((r) => r.row.id)));
+  return shown.flatMap((g) => {
     const res = resources.get(g.key);
     if (!res) return [];
     const result: SearchResultDto = {
@@ -113,7 +90,12 @@ function rankResults(input: SearchInput): SearchResultDto[] {
       category: res.category,
       avg_score: averageScore(res.scoreSum, res.experienceCount),
       experience_count: res.experienceCount,
-      relevant_experiences: g.rows.slice(0, RELEVANT_PER_GROUP).map((r) => toRelevantExperienceDto(r.row)),
+      relevant_experiences: g.rows
+        .slice(0, RELEVANT_PER_GROUP)
+        .flatMap((r) => {
+          const row = experiences.get(r.row.id);
+          return row ? [toRelevantExperienceDto(row)] : [];
+        }),
     };
     if (input.explain) {
       result.explain = {

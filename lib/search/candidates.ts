@@ -1,0 +1,80 @@
+// Candidate generation: which experiences get scored at all. The best rows hold every content word
+// of the query (the AND), or all but one (leave-one-out ANDs), and only when those are too few do
+// partial matches of the most selective words come in (the OR). FTS5 evaluates an AND by stepping
+// every form of every word in lockstep, so an AND over words with many lexicon forms costs a
+// multiple of one over the rarest words alone; and an AND with few hits must run to the end of
+// its doclists. So the rows holding at least two of the three rarest words are fetched once
+// (a superset of the AND and of every leave-one-out AND), and those sets are cut from it in code,
+// with the same phrase semantics as FTS5. Only when that pool is too big to load and holds too few
+// rows with every word does the full AND run in FTS5. Every query is bounded by a LIMIT.
+import type { QueryGroup, QueryPlan } from "./plan";
+import { findCandidates, findRecent, type CandidateRow } from "./repo";
+
+// Bounds on the rows read per query: enough to fill 50 results with their best experiences.
+const OR_CANDIDATES = 150;
+const AND_CANDIDATES = 200;
+const NEAR_CANDIDATES = 50;
+// With this many rows holding (nearly) every content word, partial matches cannot win.
+const ENOUGH = 100;
+const MAX_LEAVE_ONE_OUT = 5;
+// Rows of the rarest words loaded to cut the ANDs from; past this, FTS5 runs the full AND.
+const POOL = 400;
+// bm25 must score every row of the OR before its LIMIT applies. Past this many postings the OR
+// streams the newest matches instead: its words are then common, and the rows are scored in code.
+const RANK_BUDGET = 2_000;
+
+/** The row's analyzed fields, each padded so that ` form ` finds whole terms and phrases. */
+function rowText(row: CandidateRow): string {
+  // A newline between fields keeps a phrase from matching across two of them, as in FTS5.
+  return ` ${row.sName} \n ${row.sTask} \n ${row.sTips} \n ${row.sOutcome} `;
+}
+
+function holds(text: string, group: QueryGroup): boolean {
+  return group.forms.some((form) => text.includes(` ${form} `));
+}
+
+function andOf(groups: QueryGroup[]): string {
+  return groups.map((g) => g.match).join(" AND ");
+}
+
+/** Newest first, like FTS5's ORDER BY rowid DESC. */
+function newest(rows: CandidateRow[], max: number): CandidateRow[] {
+  return rows.slice(0, max);
+}
+
+export function fetchCandidates(plan: QueryPlan, category: string): CandidateRow[] {
+  const rows = new Map<number, CandidateRow>();
+  const add = (found: CandidateRow[]) => found.forEach((r) => rows.has(r.id) || rows.set(r.id, r));
+  const { required } = plan;
+  const n = required.length;
+  const leaveOneOut = n >= 3 && n <= MAX_LEAVE_ONE_OUT;
+  if (n === 2) add(findRecent(andOf(required), category, AND_CANDIDATES));
+  if (n >= 3) {
+    const [a, b, c] = required;
+    // Two of the three rarest words: every row missing at most one word has that.
+    const pool = leaveOneOut ? `(${andOf([a, b])}) OR (${andOf([a, c])}) OR (${andOf([b, c])})` : andOf([a, b, c]);
+    const loaded = findRecent(pool, category, POOL);
+    // Which required words each row lacks, checked on its analyzed fields.
+    const missed = new Map(
+      loaded.map((r) => {
+        const text = rowText(r);
+        return [r.id, required.flatMap((g, k) => (holds(text, g) ? [] : [k]))];
+      }),
+    );
+    const holdsAllBut = (r: CandidateRow, i: number) => missed.get(r.id)!.every((k) => k === i);
+    // The pool is the newest rows of a superset of the AND, so the AND's rows within it are the
+    // newest AND rows overall: FTS5 only needs asking when the pool holds too few of them.
+    const all = loaded.filter((r) => holdsAllBut(r, -1));
+    if (loaded.length < POOL || all.length >= AND_CANDIDATES) add(newest(all, AND_CANDIDATES));
+    else add(findRecent(andOf(required), category, AND_CANDIDATES));
+    if (rows.size < ENOUGH && leaveOneOut) {
+      // Exact likewise, up to as many near matches as the pool holds.
+      for (let i = 0; i < n; i++) add(newest(loaded.filter((r) => holdsAllBut(r, i)), NEAR_CANDIDATES));
+    }
+  }
+  if (rows.size < ENOUGH && plan.orMatch) {
+    const ranked = plan.orPostings <= RANK_BUDGET;
+    add(ranked ? findCandidates(plan.orMatch, category, OR_CANDIDATES) : findRecent(plan.orMatch, category, OR_CANDIDATES));
+  }
+  return [...rows.values()];
+}
