@@ -18,7 +18,7 @@ const NEAR_CANDIDATES = 50;
 const ENOUGH = 100;
 const MAX_LEAVE_ONE_OUT = 5;
 // Rows of the rarest words loaded to cut the ANDs from; past this, FTS5 runs the full AND.
-const POOL = 400;
+const POOL = 300;
 // bm25 must score every row of the OR before its LIMIT applies. Past this many postings the OR
 // streams the newest matches instead: its words are then common, and the rows are scored in code.
 const RANK_BUDGET = 2_000;
