@@ -26,4 +26,5 @@ export function proxy(request: NextRequest) {
   });
 }
 
-export const config = { matcher: ["/api/:path*", "/resources/:path*", "/content/:path*"] };
+// Only paths that contain a percent sign can be badly encoded: keep the proxy off every other request.
+export const config = { matcher: ["/:area(api|resources|content)/:rest(.*%.*)"] };
