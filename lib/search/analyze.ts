@@ -6,6 +6,11 @@ import { STOP_WORDS } from "./stop-words";
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 
 const HAN = /\p{Script=Han}/u;
+// Text with no letters outside Latin needs no dictionary: UAX 29 word breaking followed by the split
+// on non-word characters below equals a plain split on non-word characters. Skipping the segmenter
+// for such text (most experiences) cuts indexing time several-fold.
+const NEEDS_SEGMENTER = /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u;
+const WORD_RUN = /[\p{L}\p{N}]+/gu;
 const LATIN_WORD = /^[a-z]+$/;
 const NON_WORD = /[^\p{L}\p{N}]+/u;
 
@@ -33,7 +38,7 @@ export function analyzeTerms(text: string): AnalyzedTerm[] {
     for (let i = 0; i + 1 < run.length; i++) out.push({ term: run[i] + run[i + 1], soft: true });
     run = [];
   };
-  for (const { segment, isWordLike } of segmenter.segment(normalizeText(text))) {
+  for (const { segment, isWordLike } of wordSegments(normalizeText(text))) {
     if (!isWordLike) {
       flushRun();
       continue;
@@ -64,6 +69,12 @@ export function analyzeTerms(text: string): AnalyzedTerm[] {
   }
   flushRun();
   return out;
+}
+
+/** Word-like segments of normalized text; exported for the test that pins the fast path to ICU. */
+export function wordSegments(text: string): Iterable<{ segment: string; isWordLike?: boolean }> {
+  if (NEEDS_SEGMENTER.test(text)) return segmenter.segment(text);
+  return Array.from(text.matchAll(WORD_RUN), (m) => ({ segment: m[0], isWordLike: true }));
 }
 
 function bigrams(word: string): string[] {
