@@ -3,26 +3,10 @@ import { Prisma } from "../../generated/prisma/client";
 import { getDb } from "../db";
 import { DomainError } from "../errors";
 import type { ResourceRow } from "../resources/serialize";
+import type { ExperienceColumns } from "./experience-columns";
 import type { ExperienceRow } from "./serialize";
 
-export type NewExperience = {
-  name: string;
-  resourceKey: string;
-  url: string;
-  category: string;
-  task: string;
-  score: number;
-  outcome: string;
-  tips: string;
-  contentId: string;
-  submittedBy: string;
-  submissionHash: string;
-  searchName: string;
-  searchTask: string;
-  searchTips: string;
-  searchOutcome: string;
-  createdAt: Date;
-};
+export type NewExperience = ExperienceColumns & { createdAt: Date };
 
 const experienceSelect = {
   id: true,

@@ -5,31 +5,11 @@
 import { contentHash } from "../contents/content-hash";
 import { parentOf, rootOf } from "../contents/content-id";
 import { toDbTime } from "../db-time";
-import { displayName, resourceKey } from "../experiences/resource-key";
-import { submissionHash } from "../experiences/submission-hash";
+import { experienceColumns, type ExperienceColumns } from "../experiences/experience-columns";
 import { indexText } from "../search/analyze";
 import { CONTENT_REVISION, EXPERIENCE, parseRecord, RecordError } from "./record-format";
 
-export type ExperienceWrite = {
-  name: string;
-  resourceKey: string;
-  url: string;
-  category: string;
-  task: string;
-  score: number;
-  outcome: string;
-  tips: string;
-  contentId: string;
-  submittedBy: string;
-  status: string;
-  submissionHash: string;
-  searchName: string;
-  searchTask: string;
-  searchTips: string;
-  searchOutcome: string;
-  createdAt: string;
-  updatedAt: string;
-};
+export type ExperienceWrite = ExperienceColumns & { status: string; createdAt: string; updatedAt: string };
 
 export type RevisionWrite = {
   id: string;
@@ -81,28 +61,13 @@ export function prepareLine(text: string, line: number, now: string): Prepared |
     const record = parseRecord(value);
     if (record.type === EXPERIENCE) {
       const { input } = record;
-      const name = displayName(input.name);
       const createdAt = record.createdAt ? toDbTime(new Date(record.createdAt)) : now;
       return {
         kind: EXPERIENCE,
         line,
         row: {
-          name,
-          resourceKey: resourceKey(name),
-          url: input.url,
-          category: input.category,
-          task: input.task,
-          score: input.score,
-          outcome: input.outcome,
-          tips: input.tips,
-          contentId: input.content_id,
-          submittedBy: input.submitted_by,
+          ...experienceColumns(input, indexName),
           status: record.status,
-          submissionHash: submissionHash(input),
-          searchName: indexName(name),
-          searchTask: indexText(input.task),
-          searchTips: indexText(input.tips),
-          searchOutcome: indexText(input.outcome),
           createdAt,
           updatedAt: record.updatedAt ? toDbTime(new Date(record.updatedAt)) : createdAt,
         },

@@ -1,0 +1,48 @@
+// The stored columns of an experience, computed one way for every writer (the API and import).
+import { indexText } from "../search/analyze";
+import { displayName, resourceKey } from "./resource-key";
+import type { CreateExperienceInput } from "./schema";
+import { submissionHash } from "./submission-hash";
+
+export type ExperienceColumns = {
+  name: string;
+  resourceKey: string;
+  url: string;
+  category: string;
+  task: string;
+  score: number;
+  outcome: string;
+  tips: string;
+  contentId: string;
+  submittedBy: string;
+  submissionHash: string;
+  searchName: string;
+  searchTask: string;
+  searchTips: string;
+  searchOutcome: string;
+};
+
+/** `indexName` lets a bulk writer reuse the analysis of names that repeat across many rows. */
+export function experienceColumns(
+  input: CreateExperienceInput,
+  indexName: (name: string) => string = indexText,
+): ExperienceColumns {
+  const name = displayName(input.name);
+  return {
+    name,
+    resourceKey: resourceKey(name),
+    url: input.url,
+    category: input.category,
+    task: input.task,
+    score: input.score,
+    outcome: input.outcome,
+    tips: input.tips,
+    contentId: input.content_id,
+    submittedBy: input.submitted_by,
+    submissionHash: submissionHash(input),
+    searchName: indexName(name),
+    searchTask: indexText(input.task),
+    searchTips: indexText(input.tips),
+    searchOutcome: indexText(input.outcome),
+  };
+}
