@@ -22,10 +22,13 @@ export type ExperienceColumns = {
   searchOutcome: string;
 };
 
-/** `indexName` lets a bulk writer reuse the analysis of names that repeat across many rows. */
+/**
+ * `index` must return exactly what indexText returns; it lets a bulk writer reuse the analysis of
+ * texts (names above all) that repeat across many rows.
+ */
 export function experienceColumns(
   input: CreateExperienceInput,
-  indexName: (name: string) => string = indexText,
+  index: (text: string) => string = indexText,
 ): ExperienceColumns {
   const name = displayName(input.name);
   return {
@@ -40,9 +43,9 @@ export function experienceColumns(
     contentId: input.content_id,
     submittedBy: input.submitted_by,
     submissionHash: submissionHash(input),
-    searchName: indexName(name),
-    searchTask: indexText(input.task),
-    searchTips: indexText(input.tips),
-    searchOutcome: indexText(input.outcome),
+    searchName: index(name),
+    searchTask: index(input.task),
+    searchTips: index(input.tips),
+    searchOutcome: index(input.outcome),
   };
 }

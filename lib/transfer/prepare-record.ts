@@ -31,16 +31,21 @@ export type Prepared =
   | { kind: typeof CONTENT_REVISION; line: number; row: RevisionWrite }
   | { kind: "rejected"; line: number; recordKind: RecordKind; reason: string };
 
-// Names repeat across thousands of experiences; their analysis is worth remembering.
-const nameIndexCache = new Map<string, string>();
-const NAME_CACHE_MAX = 50_000;
+// Analysis is most of an import's CPU time. Names repeat across thousands of experiences, and
+// tasks, tips and outcomes often repeat too (agents re-running the same job, templated reports):
+// remembering recent results is exact (indexText is a pure function) and costs one map lookup on a
+// miss. Bounded per thread (long texts are not kept; the map is cleared wholesale when full).
+const indexCache = new Map<string, string>();
+const INDEX_CACHE_MAX = 20_000;
+const INDEX_CACHE_MAX_CHARS = 2_000;
 
-function indexName(name: string): string {
-  let hit = nameIndexCache.get(name);
+function indexCached(text: string): string {
+  if (text.length > INDEX_CACHE_MAX_CHARS) return indexText(text);
+  let hit = indexCache.get(text);
   if (hit === undefined) {
-    if (nameIndexCache.size >= NAME_CACHE_MAX) nameIndexCache.clear();
-    hit = indexText(name);
-    nameIndexCache.set(name, hit);
+    if (indexCache.size >= INDEX_CACHE_MAX) indexCache.clear();
+    hit = indexText(text);
+    indexCache.set(text, hit);
   }
   return hit;
 }
@@ -66,7 +71,7 @@ export function prepareLine(text: string, line: number, now: string): Prepared |
         kind: EXPERIENCE,
         line,
         row: {
-          ...experienceColumns(input, indexName),
+          ...experienceColumns(input, indexCached),
           status: record.status,
           createdAt,
           updatedAt: record.updatedAt ? toDbTime(new Date(record.updatedAt)) : createdAt,

@@ -86,6 +86,107 @@ export function createWriters(db: Sqlite = getSqlite()) {
   };
 }
 
+// The one trigger a bulk import suspends: per published row it updates the resource's aggregates
+// and inserts the row into the FTS index, about half of an insert's cost. The BEFORE INSERT
+// trigger that creates a resource row stays: it is a cheap key lookup, the foreign key needs it,
+// and it fires exactly as on the per-row path (even for a duplicate line that is then skipped).
+const PER_ROW_TRIGGER = "experiences_ai";
+
+export type BulkImport = {
+  db: Sqlite;
+  /** Applies the suspended trigger's effect set-wise, restores the trigger, commits, closes. */
+  commit(): void;
+  /** Rolls everything back (the trigger included) and closes. */
+  abort(): void;
+};
+
+/**
+ * A whole import as one transaction on a dedicated connection. The per-row trigger is dropped
+ * inside the transaction and recreated from its own stored text (sqlite_master.sql, i.e. the
+ * migration's exact SQL) before COMMIT: no other connection can ever see the schema without it,
+ * and a crash at any point rolls back to the database as it was, trigger and index included.
+ * EXCLUSIVE keeps every other writer out until then; readers keep their snapshot (WAL).
+ */
+export function beginBulkImport(): BulkImport {
+  getSqlite(); // creates and migrates the file if needed
+  const db = new Database(databasePath(), { timeout: 10_000 });
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  tuneForBulkWrite(db);
+  let open = true;
+  const close = () => {
+    open = false;
+    if (db.inTransaction) db.exec("ROLLBACK");
+    db.close();
+  };
+  try {
+    db.exec("BEGIN EXCLUSIVE");
+    const trigger = db
+      .prepare(/* sql */ `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`)
+      .get(PER_ROW_TRIGGER) as { sql: string } | undefined;
+    if (!trigger) throw new Error(`trigger ${PER_ROW_TRIGGER} is missing: the database is not migrated`);
+    // Rows added by this import are exactly those above the current largest id (AUTOINCREMENT
+    // never reuses ids, and no other writer can insert until COMMIT).
+    const { lastId } = db.prepare(/* sql */ `SELECT COALESCE(MAX(id), 0) AS lastId FROM experiences`).get() as { lastId: number };
+    db.exec(/* sql */ `DROP TRIGGER "${PER_ROW_TRIGGER}"`);
+    return {
+      db,
+      commit() {
+        if (!open) throw new Error("bulk import already finished");
+        try {
+          applyPerRowTriggerSetwise(db, lastId);
+          db.exec(trigger.sql);
+          db.exec("COMMIT");
+        } finally {
+          close();
+        }
+      },
+      abort() {
+        if (open) close();
+      },
+    };
+  } catch (error) {
+    close();
+    throw error;
+  }
+}
+
+/**
+ * What experiences_ai would have done for each published row above lastId, in one statement per
+ * table. Resources: the counters add up; first_seen/last_seen are a min/max; url and category are
+ * filled, only while empty, from the first published row (by id) that has one, which is where the
+ * trigger's "CASE WHEN url = '' THEN NEW.url" sequence ends up. FTS: the same rows, in id order.
+ */
+function applyPerRowTriggerSetwise(db: Sqlite, lastId: number): void {
+  db.prepare(
+    /* sql */ `UPDATE resources SET
+       experience_count = experience_count + added.n,
+       score_sum = score_sum + added.total,
+       score_1 = score_1 + added.s1, score_2 = score_2 + added.s2, score_3 = score_3 + added.s3,
+       score_4 = score_4 + added.s4, score_5 = score_5 + added.s5,
+       url = CASE WHEN url = '' AND added.url_id IS NOT NULL
+         THEN (SELECT e.url FROM experiences e WHERE e.id = added.url_id) ELSE url END,
+       category = CASE WHEN category = '' AND added.category_id IS NOT NULL
+         THEN (SELECT e.category FROM experiences e WHERE e.id = added.category_id) ELSE category END,
+       first_seen = min(first_seen, added.first_at),
+       last_seen = max(last_seen, added.last_at)
+     FROM (
+       SELECT resource_key, COUNT(*) AS n, SUM(score) AS total,
+         SUM(score = 1) AS s1, SUM(score = 2) AS s2, SUM(score = 3) AS s3, SUM(score = 4) AS s4, SUM(score = 5) AS s5,
+         MIN(CASE WHEN url <> '' THEN id END) AS url_id, MIN(CASE WHEN category <> '' THEN id END) AS category_id,
+         MIN(created_at) AS first_at, MAX(created_at) AS last_at
+       FROM experiences WHERE id > ? AND status = 'published' GROUP BY resource_key
+     ) AS added
+     WHERE resources.key = added.resource_key`,
+  ).run(lastId);
+  db.prepare(
+    /* sql */ `INSERT INTO experience_fts (rowid, search_name, search_task, search_tips, search_outcome)
+     SELECT id, search_name, search_task, search_tips, search_outcome
+     FROM experiences WHERE id > ? AND status = 'published' ORDER BY id`,
+  ).run(lastId);
+}
+
 /** FTS5 merges its many small insert segments into one: fewer segments to read per query. */
 export function optimizeSearchIndex(db: Sqlite = getSqlite()): void {
   db.exec(/* sql */ `INSERT INTO experience_fts (experience_fts) VALUES ('optimize')`);
