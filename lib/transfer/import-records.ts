@@ -92,7 +92,7 @@ export async function importStream(
       for (const record of batch) {
         if (record.kind === "rejected") reject(record.line, record.recordKind, record.reason);
         else if (record.kind === EXPERIENCE) {
-          if (sink.writers.experience(record.row)) summary.experiences.added++;
+          if (sink.writers.experience(record.values)) summary.experiences.added++;
           else summary.experiences.skipped++;
         } else {
           const outcome = sink.writers.revision(record.row);

@@ -5,7 +5,7 @@
 import Database from "better-sqlite3";
 import { getSqlite, type Sqlite } from "../db";
 import { databasePath } from "../db-migrate";
-import type { ExperienceWrite, RevisionWrite } from "./prepare-record";
+import { EXPERIENCE_FIELDS, type ExperienceValues, type RevisionWrite } from "./prepare-record";
 
 export type RevisionOutcome = "added" | "skipped" | { rejected: string };
 
@@ -24,11 +24,10 @@ export function runImmediate<T>(work: () => T, db: Sqlite = getSqlite()): T {
 }
 
 export function createWriters(db: Sqlite = getSqlite()) {
+  // Columns in EXPERIENCE_FIELDS order (camelCase field = snake_case column), bound positionally.
+  const columns = EXPERIENCE_FIELDS.map((field) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
   const insertExperience = db.prepare(
-    /* sql */ `INSERT INTO experiences (name, resource_key, url, category, task, score, outcome, tips, content_id,
-       submitted_by, status, submission_hash, search_name, search_task, search_tips, search_outcome, created_at, updated_at)
-     VALUES (@name, @resourceKey, @url, @category, @task, @score, @outcome, @tips, @contentId,
-       @submittedBy, @status, @submissionHash, @searchName, @searchTask, @searchTips, @searchOutcome, @createdAt, @updatedAt)
+    /* sql */ `INSERT INTO experiences (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})
      ON CONFLICT (submission_hash) DO NOTHING`,
   );
   const findRevision = db.prepare(
@@ -52,8 +51,8 @@ export function createWriters(db: Sqlite = getSqlite()) {
 
   return {
     /** True when stored, false when an experience with the same submission hash already exists. */
-    experience(row: ExperienceWrite): boolean {
-      return insertExperience.run(row).changes > 0;
+    experience(values: ExperienceValues): boolean {
+      return insertExperience.run(values).changes > 0;
     },
 
     /**
@@ -176,14 +175,15 @@ function applyPerRowTriggerSetwise(db: Sqlite, lastId: number): void {
          SUM(score = 1) AS s1, SUM(score = 2) AS s2, SUM(score = 3) AS s3, SUM(score = 4) AS s4, SUM(score = 5) AS s5,
          MIN(CASE WHEN url <> '' THEN id END) AS url_id, MIN(CASE WHEN category <> '' THEN id END) AS category_id,
          MIN(created_at) AS first_at, MAX(created_at) AS last_at
-       FROM experiences WHERE id > ? AND status = 'published' GROUP BY resource_key
+       -- "+status": read the new rows by id range, not by random lookups through the status index.
+       FROM experiences WHERE id > ? AND +status = 'published' GROUP BY resource_key
      ) AS added
      WHERE resources.key = added.resource_key`,
   ).run(lastId);
   db.prepare(
     /* sql */ `INSERT INTO experience_fts (rowid, search_name, search_task, search_tips, search_outcome)
      SELECT id, search_name, search_task, search_tips, search_outcome
-     FROM experiences WHERE id > ? AND status = 'published' ORDER BY id`,
+     FROM experiences WHERE id > ? AND +status = 'published' ORDER BY id`,
   ).run(lastId);
 }
 
