@@ -86,7 +86,15 @@ export async function importStream(
     if (summary.rejections.length < maxRejections) summary.rejections.push({ line, kind, reason });
   };
 
-  const sink = summary.bulk ? bulkSink() : batchSink();
+  const workers = options.workers ?? 0;
+  const preparer = createPreparer(workers, toDbTime(options.now ?? new Date()));
+  let sink: Sink;
+  try {
+    sink = summary.bulk ? bulkSink() : batchSink();
+  } catch (error) {
+    await preparer.close(); // e.g. another writer held the lock past the busy timeout
+    throw error;
+  }
   const write = (batch: Prepared[]) =>
     sink.run(() => {
       for (const record of batch) {
@@ -103,8 +111,6 @@ export async function importStream(
       }
     });
 
-  const workers = options.workers ?? 0;
-  const preparer = createPreparer(workers, toDbTime(options.now ?? new Date()));
   // Enough batches in flight to keep every worker busy while the main thread writes.
   const maxInFlight = Math.max(1, workers * 2);
   const inFlight: Promise<Prepared[]>[] = [];

@@ -1,7 +1,8 @@
 // The only file that touches the database for import and export. Raw better-sqlite3 on purpose:
 // a million rows through per-row Prisma calls would take an hour; prepared statements inside one
 // BEGIN IMMEDIATE transaction per batch take minutes. The triggers in the migration still maintain
-// the resource aggregates and the FTS index, exactly as for an API write.
+// the resource aggregates and the FTS index, exactly as for an API write; a bulk import applies
+// the per-row one set-wise instead (beginBulkImport), with the same result.
 import Database from "better-sqlite3";
 import { getSqlite, type Sqlite } from "../db";
 import { databasePath } from "../db-migrate";
