@@ -72,34 +72,18 @@ export default function HomePage() {
         </Card>
       ) : (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <section aria-labelledby="home-best">
-            <Card>
-              <SectionTitle id="home-best">Best rated</SectionTitle>
-              <p className="-mt-2 mb-2 text-xs text-stone-600 dark:text-stone-400">
-                Bayesian average: few reports count for less than many.
-              </p>
-              <ul className="divide-y divide-stone-100 dark:divide-stone-800">
-                {overview.best_rated.map((r) => (
-                  <li key={r.name}>
-                    <ResourceRow resource={r} />
-                  </li>
-                ))}
-              </ul>
-            </Card>
-          </section>
-          <section aria-labelledby="home-most">
-            <Card>
-              <SectionTitle id="home-most">Most reported</SectionTitle>
-              <p className="-mt-2 mb-2 text-xs text-stone-600 dark:text-stone-400">Resources with the most experiences.</p>
-              <ul className="divide-y divide-stone-100 dark:divide-stone-800">
-                {overview.most_reported.map((r) => (
-                  <li key={r.name}>
-                    <ResourceRow resource={r} />
-                  </li>
-                ))}
-              </ul>
-            </Card>
-          </section>
+          <ResourceListCard
+            id="home-best"
+            title="Best rated"
+            note="Bayesian average: few reports count for less than many."
+            resources={overview.best_rated}
+          />
+          <ResourceListCard
+            id="home-most"
+            title="Most reported"
+            note="Resources with the most experiences."
+            resources={overview.most_reported}
+          />
         </div>
       )}
 
@@ -128,3 +112,20 @@ function Stat({ label, value }: { label: string; value: number }) {
   );
 }
 
+function ResourceListCard({ id, title, note, resources }: { id: string; title: string; note: string; resources: Parameters<typeof ResourceRow>[0]["resource"][] }) {
+  return (
+    <section aria-labelledby={id}>
+      <Card>
+        <SectionTitle id={id}>{title}</SectionTitle>
+        <p className="-mt-2 mb-2 text-xs text-stone-600 dark:text-stone-400">{note}</p>
+        <ul className="divide-y divide-stone-100 dark:divide-stone-800">
+          {resources.map((r) => (
+            <li key={r.name}>
+              <ResourceRow resource={r} />
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </section>
+  );
+}
