@@ -9,16 +9,22 @@ import { databasePath, migrateDatabase } from "./db-migrate";
 export type Db = PrismaClient;
 export type Sqlite = Database.Database;
 
-type Handles = { path: string; prisma: PrismaClient; sqlite: Sqlite };
+type Handles = { url: string | undefined; path: string; prisma: PrismaClient; sqlite: Sqlite };
 
 const globalForDb = globalThis as unknown as { knowhubDb?: Handles };
 
 const BUSY_TIMEOUT_MS = 10_000;
 
 function openHandles(): Handles {
-  const path = databasePath();
+  const url = process.env.DATABASE_URL;
   const cached = globalForDb.knowhubDb;
-  if (cached && cached.path === path) return cached;
+  // Every query asks for the handles; comparing the raw setting skips resolving the path each time.
+  if (cached && cached.url === url) return cached;
+  const path = databasePath(url || undefined);
+  if (cached && cached.path === path) {
+    cached.url = url;
+    return cached;
+  }
   // Open the new database fully before letting the old handles go, so a failure leaves them usable.
   migrateDatabase(path);
   const adapter = new PrismaBetterSqlite3({ url: `file:${path}`, timeout: BUSY_TIMEOUT_MS });
@@ -27,7 +33,7 @@ function openHandles(): Handles {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
-  const handles = { path, prisma, sqlite };
+  const handles = { url, path, prisma, sqlite };
   globalForDb.knowhubDb = handles;
   if (cached) {
     // DATABASE_URL changed (a test file's fresh database): let the old handles go.

@@ -112,6 +112,20 @@ export type NodeWrite = {
   at: Date;
 };
 
+// How a revision is written, for every writer (the API below and lib/transfer's import): the node
+// row always holds its latest revision, content_revisions every revision. Parameters are named as
+// the fields of NodeWrite plus @revision and @at (the revision's time, ISO 8601 from toDbTime).
+export const CONTENT_WRITE_SQL = {
+  insertNode: /* sql */ `INSERT INTO contents (id, root_id, parent_id, title, body, sort_order, revision, content_hash,
+      submitted_by, created_at, updated_at)
+    VALUES (@id, @rootId, @parentId, @title, @body, @sortOrder, @revision, @contentHash, @submittedBy, @at, @at)`,
+  advanceNode: /* sql */ `UPDATE contents SET title = @title, body = @body, sort_order = @sortOrder, revision = @revision,
+      content_hash = @contentHash, submitted_by = @submittedBy, updated_at = @at WHERE id = @id`,
+  insertRevision: /* sql */ `INSERT INTO content_revisions (content_id, revision, title, body, sort_order, content_hash,
+      submitted_by, created_at)
+    VALUES (@id, @revision, @title, @body, @sortOrder, @contentHash, @submittedBy, @at)`,
+} as const;
+
 /**
  * Writes a node: a new node gets revision 1; a changed one gets the next revision (the old text
  * stays in content_revisions); an identical one is left alone.
@@ -130,22 +144,9 @@ export function writeContentNode(node: NodeWrite): { status: "created" | "update
       return { status: "unchanged" as const, row: current };
     }
     const revision = current ? current.revision + 1 : 1;
-    if (current) {
-      db.prepare(
-        /* sql */ `UPDATE contents SET title = @title, body = @body, sort_order = @sortOrder, revision = @revision,
-           content_hash = @contentHash, submitted_by = @submittedBy, updated_at = @at WHERE id = @id`,
-      ).run({ ...node, revision, at });
-    } else {
-      db.prepare(
-        /* sql */ `INSERT INTO contents (id, root_id, parent_id, title, body, sort_order, revision, content_hash,
-           submitted_by, created_at, updated_at)
-         VALUES (@id, @rootId, @parentId, @title, @body, @sortOrder, 1, @contentHash, @submittedBy, @at, @at)`,
-      ).run({ ...node, at });
-    }
-    db.prepare(
-      /* sql */ `INSERT INTO content_revisions (content_id, revision, title, body, sort_order, content_hash, submitted_by, created_at)
-       VALUES (@id, @revision, @title, @body, @sortOrder, @contentHash, @submittedBy, @at)`,
-    ).run({ ...node, revision, at });
+    const values = { ...node, revision, at };
+    db.prepare(current ? CONTENT_WRITE_SQL.advanceNode : CONTENT_WRITE_SQL.insertNode).run(values);
+    db.prepare(CONTENT_WRITE_SQL.insertRevision).run(values);
     return { status: current ? ("updated" as const) : ("created" as const), row: findContent(node.id)! };
   });
   return run.immediate();

@@ -4,6 +4,7 @@
 // the resource aggregates and the FTS index, exactly as for an API write; a bulk import applies
 // the per-row one set-wise instead (beginBulkImport), with the same result.
 import Database from "better-sqlite3";
+import { CONTENT_WRITE_SQL } from "../contents/repo";
 import { getSqlite, type Sqlite } from "../db";
 import { databasePath } from "../db-migrate";
 import { EXPERIENCE_FIELDS, type ExperienceValues, type RevisionWrite } from "./prepare-record";
@@ -36,19 +37,9 @@ export function createWriters(db: Sqlite = getSqlite()) {
      FROM content_revisions WHERE content_id = ? AND revision = ?`,
   );
   const findCurrent = db.prepare(/* sql */ `SELECT revision FROM contents WHERE id = ?`);
-  const insertRevision = db.prepare(
-    /* sql */ `INSERT INTO content_revisions (content_id, revision, title, body, sort_order, content_hash, submitted_by, created_at)
-     VALUES (@id, @revision, @title, @body, @sortOrder, @contentHash, @submittedBy, @createdAt)`,
-  );
-  const insertNode = db.prepare(
-    /* sql */ `INSERT INTO contents (id, root_id, parent_id, title, body, sort_order, revision, content_hash,
-       submitted_by, created_at, updated_at)
-     VALUES (@id, @rootId, @parentId, @title, @body, @sortOrder, @revision, @contentHash, @submittedBy, @createdAt, @createdAt)`,
-  );
-  const advanceNode = db.prepare(
-    /* sql */ `UPDATE contents SET title = @title, body = @body, sort_order = @sortOrder, revision = @revision,
-       content_hash = @contentHash, submitted_by = @submittedBy, updated_at = @createdAt WHERE id = @id`,
-  );
+  const insertRevision = db.prepare(CONTENT_WRITE_SQL.insertRevision);
+  const insertNode = db.prepare(CONTENT_WRITE_SQL.insertNode);
+  const advanceNode = db.prepare(CONTENT_WRITE_SQL.advanceNode);
 
   return {
     /** True when stored, false when an experience with the same submission hash already exists. */
@@ -78,9 +69,9 @@ export function createWriters(db: Sqlite = getSqlite()) {
         return { rejected: `content "${row.id}" revision ${row.revision} must follow revision ${row.revision - 1}, which is missing` };
       }
       // The node row first: content_revisions references it.
-      if (current) advanceNode.run(row);
-      else insertNode.run(row);
-      insertRevision.run(row);
+      const values = { ...row, at: row.createdAt };
+      (current ? advanceNode : insertNode).run(values);
+      insertRevision.run(values);
       return "added";
     },
   };
