@@ -108,13 +108,23 @@ export function termExists(term: string): boolean {
   return prepared(/* sql */ `SELECT 1 FROM experience_fts WHERE experience_fts MATCH ? LIMIT 1`).get(ftsPhrase(term)) !== undefined;
 }
 
+// Rows this process wrote to search_logs: they change total_changes() but never a search result,
+// so they must not count as a write (or every log flush would empty the result cache).
+let ownLogChanges = 0;
+
 /**
- * Changes whenever anything was written: data_version moves on other connections' commits (Prisma's
- * writes), total_changes() on this connection's own.
+ * Changes whenever anything that search reads was written: data_version moves on other
+ * connections' commits (Prisma's writes, other processes), total_changes() on this connection's
+ * own (imports, moderation), less the search-log rows this connection wrote.
  */
 export function indexGeneration(): string {
-  const row = prepared(/* sql */ `SELECT (SELECT data_version FROM pragma_data_version) || ':' || total_changes() AS g`).get() as { g: string };
-  return row.g;
+  const row = prepared(/* sql */ `SELECT data_version AS v, total_changes() AS c FROM pragma_data_version`).get() as { v: number; c: number };
+  return `${row.v}:${row.c - ownLogChanges}`;
+}
+
+/** What cached search state belongs to: the open database (tests switch files). */
+export function searchScope(): object {
+  return getSqlite();
 }
 
 /**
@@ -156,6 +166,6 @@ export function insertSearchLogs(entries: SearchLogEntry[]): void {
      VALUES (@query, @category, @resultCount, @abstained, @latencyMs, @createdAt)`,
   );
   db.transaction((rows: SearchLogEntry[]) => {
-    for (const row of rows) insert.run({ ...row, abstained: row.abstained ? 1 : 0 });
+    for (const row of rows) ownLogChanges += insert.run({ ...row, abstained: row.abstained ? 1 : 0 }).changes;
   })(entries);
 }

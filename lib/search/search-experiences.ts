@@ -3,6 +3,7 @@ import { averageScore } from "../resources/serialize";
 import { logSearch } from "./log-search";
 import { fetchCandidates } from "./candidates";
 import { planQuery } from "./plan";
+import { rememberAnswer } from "./result-cache";
 import { findExperiences, findResources } from "./repo";
 import { scoreRow, type Scored } from "./score";
 import { ABSTAIN_HINT, RESULTS_HINT, type SearchInput, type SearchResponseDto, type SearchResultDto } from "./schema";
@@ -28,19 +29,21 @@ const PRIOR_SPAN = 0.04;
 
 export function searchExperiences(input: SearchInput): SearchResponseDto {
   const started = performance.now();
-  const results = rankResults(input);
-  const response: SearchResponseDto = {
-    query: input.q,
-    category: input.category,
-    limit: input.limit,
-    results,
-    abstained: results.length === 0,
-    hint: results.length === 0 ? ABSTAIN_HINT : RESULTS_HINT,
-  };
+  const response = rememberAnswer(input, () => {
+    const results = rankResults(input);
+    return {
+      query: input.q,
+      category: input.category,
+      limit: input.limit,
+      results,
+      abstained: results.length === 0,
+      hint: results.length === 0 ? ABSTAIN_HINT : RESULTS_HINT,
+    };
+  });
   logSearch({
     query: input.q,
     category: input.category,
-    resultCount: results.length,
+    resultCount: response.results.length,
     abstained: response.abstained,
     latencyMs: performance.now() - started,
   });

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import * as experienceRoute from "@/app/api/experience/route";
 import * as searchRoute from "@/app/api/search/route";
 import { getSqlite } from "@/lib/db";
+import { flushSearchLog } from "@/lib/search/log-search";
+import { searchExperiences } from "@/lib/search/search-experiences";
 import { call } from "@/test/http";
 import { experienceInput } from "@/test/factories";
 
@@ -79,5 +81,35 @@ describe("GET /api/search", () => {
     expect(Object.keys(result).sort()).toEqual(["avg_score", "category", "experience_count", "name", "relevant_experiences", "url"]);
     expect(res.json.results).toHaveLength(1);
     expect(result.relevant_experiences.length).toBeLessThanOrEqual(5);
+  });
+
+  it("serves a repeated query from the cache until something is written, whoever writes it", async () => {
+    const input = { q: "annotate hummingbird migration tracks", category: "", limit: 10, explain: false };
+    const first = searchExperiences(input);
+    expect(first.abstained).toBe(true);
+    flushSearchLog(); // search logs are writes too, but no answer depends on them
+    expect(searchExperiences(input)).toBe(first);
+
+    // Through the API, so through Prisma's connection: the cache must notice another connection.
+    await post({ name: "BirdTrack", task: "Annotate hummingbird migration tracks from GPS tags" });
+    const afterPost = searchExperiences(input);
+    expect(afterPost.results.map((r) => r.name)).toEqual(["BirdTrack"]);
+    expect(searchExperiences({ ...input, explain: true }).results[0].explain).toBeDefined();
+    expect(searchExperiences(input).results[0].explain).toBeUndefined();
+
+    // And a write on the search's own connection (imports, moderation).
+    getSqlite().prepare("UPDATE experiences SET status = 'hidden' WHERE name = ?").run("BirdTrack");
+    expect(searchExperiences(input).abstained).toBe(true);
+  });
+
+  it("computes every answer afresh when the cache is off", () => {
+    const input = { q: "extract tables from pdf", category: "", limit: 10, explain: false };
+    process.env.KNOWHUB_SEARCH_CACHE = "0";
+    try {
+      expect(searchExperiences(input)).not.toBe(searchExperiences(input));
+    } finally {
+      delete process.env.KNOWHUB_SEARCH_CACHE;
+    }
+    expect(searchExperiences(input)).toBe(searchExperiences(input));
   });
 });

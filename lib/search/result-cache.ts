@@ -1,0 +1,52 @@
+// Agents ask the same tasks again and again, and between two writes the same query has the same
+// answer. So answers are kept, least recently used first out, and all of them are dropped the
+// moment anything search reads has changed (indexGeneration), which is checked on every lookup:
+// a write is still found by the very next request, and an update, hide or delete leaves no stale
+// hit. KNOWHUB_SEARCH_CACHE sets how many answers are kept; 0 turns the cache off.
+import { indexGeneration, searchScope } from "./repo";
+import type { SearchInput, SearchResponseDto } from "./schema";
+
+const DEFAULT_ENTRIES = 500;
+
+type Store = { generation: string; answers: Map<string, SearchResponseDto> };
+
+const stores = new WeakMap<object, Store>();
+
+function capacity(): number {
+  const setting = process.env.KNOWHUB_SEARCH_CACHE;
+  if (setting === undefined || setting === "") return DEFAULT_ENTRIES;
+  const n = Number(setting);
+  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_ENTRIES;
+}
+
+function cacheKey(input: SearchInput): string {
+  return JSON.stringify([input.q, input.category, input.limit, input.explain]);
+}
+
+/**
+ * The answer to `input`, from the cache when nothing was written since it was computed. The answer
+ * is shared between callers: treat it as read-only.
+ */
+export function rememberAnswer(input: SearchInput, compute: () => SearchResponseDto): SearchResponseDto {
+  const max = capacity();
+  if (max === 0) return compute();
+  const scope = searchScope();
+  const generation = indexGeneration();
+  let store = stores.get(scope);
+  if (!store || store.generation !== generation) {
+    store = { generation, answers: new Map() };
+    stores.set(scope, store);
+  }
+  const key = cacheKey(input);
+  const hit = store.answers.get(key);
+  if (hit) {
+    // Map keeps insertion order: re-inserting marks the answer as the most recently used.
+    store.answers.delete(key);
+    store.answers.set(key, hit);
+    return hit;
+  }
+  const answer = compute();
+  store.answers.set(key, answer);
+  if (store.answers.size > max) store.answers.delete(store.answers.keys().next().value!);
+  return answer;
+}
