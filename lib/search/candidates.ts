@@ -6,7 +6,8 @@
 // its doclists. So the rows holding at least two of the three rarest words are fetched once
 // (a superset of the AND and of every leave-one-out AND), and those sets are cut from it in code,
 // with the same phrase semantics as FTS5. Only when that pool is too big to load and holds too few
-// rows with every word does the full AND run in FTS5. Every query is bounded by a LIMIT.
+// rows with every word does FTS5 run the AND, and then only over rows older than the pool's.
+// Every query is bounded by a LIMIT.
 import type { QueryGroup, QueryPlan } from "./plan";
 import { findCandidates, findRecent, type CandidateRow } from "./repo";
 
@@ -65,8 +66,11 @@ export function fetchCandidates(plan: QueryPlan, category: string): CandidateRow
     // The pool is the newest rows of a superset of the AND, so the AND's rows within it are the
     // newest AND rows overall: FTS5 only needs asking when the pool holds too few of them.
     const all = loaded.filter((r) => holdsAllBut(r, -1));
-    if (loaded.length < POOL || all.length >= AND_CANDIDATES) add(newest(all, AND_CANDIDATES));
-    else add(findRecent(andOf(required), category, AND_CANDIDATES));
+    add(newest(all, AND_CANDIDATES));
+    // Past the pool's oldest row FTS5 must look; within it the AND's rows are all known already.
+    if (loaded.length === POOL && all.length < ENOUGH) {
+      add(findRecent(andOf(required), category, AND_CANDIDATES - all.length, loaded[loaded.length - 1].id));
+    }
     if (rows.size < ENOUGH && leaveOneOut) {
       // Exact likewise, up to as many near matches as the pool holds.
       for (let i = 0; i < n; i++) add(newest(loaded.filter((r) => holdsAllBut(r, i)), NEAR_CANDIDATES));

@@ -60,10 +60,11 @@ const CANDIDATES_IN_CATEGORY = /* sql */ `
   LIMIT @max`;
 
 // Rows that contain every term of an AND are alike in coverage, so the newest are taken without
-// ranking: FTS5 walks the doclists in rowid order and stops at the limit.
+// ranking: FTS5 walks the doclists in rowid order, from @below down, and stops at the limit.
 const RECENT = /* sql */ `
   SELECT ${CANDIDATE_COLUMNS}
-  FROM (SELECT rowid AS id FROM experience_fts WHERE experience_fts MATCH @match ORDER BY rowid DESC LIMIT @max) f
+  FROM (SELECT rowid AS id FROM experience_fts
+        WHERE experience_fts MATCH @match AND rowid < @below ORDER BY rowid DESC LIMIT @max) f
   JOIN experiences e ON e.id = f.id`;
 
 const RECENT_IN_CATEGORY = /* sql */ `
@@ -71,14 +72,17 @@ const RECENT_IN_CATEGORY = /* sql */ `
   FROM experience_fts f
   JOIN experiences e ON e.id = f.rowid
   JOIN resources r ON r.key = e.resource_key AND r.category = @category
-  WHERE experience_fts MATCH @match
+  WHERE experience_fts MATCH @match AND f.rowid < @below
   ORDER BY f.rowid DESC
   LIMIT @max`;
 
-/** Up to `max` newest experiences matching an FTS5 expression, unranked. */
-export function findRecent(match: string, category: string, max: number): CandidateRow[] {
-  if (category) return prepared(RECENT_IN_CATEGORY).all({ match, category, max }) as CandidateRow[];
-  return prepared(RECENT).all({ match, max }) as CandidateRow[];
+/**
+ * Up to `max` newest experiences matching an FTS5 expression, unranked; only rows older than
+ * `below` (the caller has already seen the newer ones).
+ */
+export function findRecent(match: string, category: string, max: number, below = Number.MAX_SAFE_INTEGER): CandidateRow[] {
+  if (category) return prepared(RECENT_IN_CATEGORY).all({ match, category, max, below }) as CandidateRow[];
+  return prepared(RECENT).all({ match, max, below }) as CandidateRow[];
 }
 
 /** Up to `max` experiences matching an FTS5 expression, best bm25 first. */
