@@ -56,7 +56,7 @@ export function analyzeTerms(text: string): AnalyzedTerm[] {
       if (STOP_WORDS.has(part)) continue;
       if (LATIN_WORD.test(part)) {
         if (part.length === 1) continue; // "s" of "it's", "t" of "don't"
-        const stem = part.length > 3 ? stemmer(part) : part;
+        const stem = part.length > 3 ? cachedStem(part) : part;
         if (!STOP_WORDS.has(stem)) out.push({ term: stem, soft: false });
       } else if (han && part.length >= 3) {
         // The same characters are not always segmented the same way (浏览器 / 浏览|器端): long words
@@ -68,6 +68,20 @@ export function analyzeTerms(text: string): AnalyzedTerm[] {
     }
   }
   flushRun();
+  return out;
+}
+
+// Words repeat far more than texts do (Zipf): remembering stems makes the Porter stemmer, the
+// largest cost of analyzing English, a lookup for almost every word.
+const STEM_CACHE_SIZE = 50_000;
+const stems = new Map<string, string>();
+
+function cachedStem(word: string): string {
+  let out = stems.get(word);
+  if (out === undefined) {
+    if (stems.size >= STEM_CACHE_SIZE) stems.clear();
+    stems.set(word, (out = stemmer(word)));
+  }
   return out;
 }
 
