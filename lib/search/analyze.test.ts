@@ -30,6 +30,8 @@ describe("analyze", () => {
   it("drops stop words in both languages", () => {
     expect(analyze("how to extract the tables")).toEqual(analyze("extract tables"));
     expect(analyze("如何提取表格")).toEqual(["提取", "表格"]);
+    // What a contraction leaves is not a word of the task: "won't" must not ask for "won".
+    expect(analyze("celery worker won't start, doesn't log")).toEqual(analyze("celery worker start log"));
   });
 
   it("marks fallback bigrams as soft and dictionary words as firm", () => {

@@ -12,6 +12,12 @@ const RELEVANT_PER_GROUP = 5;
 // Confidence gate: the best experience must hold this share of the query's weight (rare words
 // weigh most), or the honest answer is "nobody has reported this yet".
 const MIN_COVERAGE = 0.55;
+// An agent who describes a task in their own words shares fewer words with the report that solves
+// it. A resource that covers less can still be the answer when it clearly stands out: no other
+// resource comes close (an unanswerable task tends to touch many resources a little, each through
+// the domain words they share).
+const MIN_COVERAGE_CLEAR = 0.4;
+const CLEAR_LEAD = 0.35;
 const UNION_FACTOR = 0.9;
 // Results far weaker than the best one are noise, not alternatives.
 const MIN_RELATIVE = 0.3;
@@ -67,7 +73,7 @@ function rankResults(input: SearchInput): SearchResultDto[] {
     rows.sort((a, b) => rankValue(b) - rankValue(a) || b.row.score - a.row.score);
     return { key, rows, best: rows[0], coverage: resourceCoverage(rows) };
   });
-  if (Math.max(...groups.map((g) => g.coverage)) < MIN_COVERAGE) return [];
+  if (!confident(groups)) return [];
 
   const resources = findResources(groups.map((g) => g.key));
   const topRelevance = Math.max(...groups.map((g) => g.best.relevance));
@@ -115,6 +121,15 @@ function rankResults(input: SearchInput): SearchResultDto[] {
     }
     return [result];
   });
+}
+
+/** The confidence gate: does some resource answer the query, or should search abstain? */
+function confident(groups: { best: Scored; coverage: number }[]): boolean {
+  if (groups.some((g) => g.coverage >= MIN_COVERAGE)) return true;
+  const byRelevance = [...groups].sort((a, b) => b.best.relevance - a.best.relevance);
+  const [top, second] = byRelevance;
+  const lead = second ? second.best.relevance / top.best.relevance : 0;
+  return top.coverage >= MIN_COVERAGE_CLEAR && lead <= CLEAR_LEAD;
 }
 
 function rankValue(s: Scored): number {

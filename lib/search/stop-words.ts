@@ -8,7 +8,9 @@ const ENGLISH =
   "this those through to too under until up very was we were what when where which while who whom why will " +
   "with would you your yours yourself via using use used uses want wants wanted need needs needed get gets " +
   "got getting try tried trying way ways thing things something anything etc e.g i.e eg ie please help " +
-  "lot lots really much many like just";
+  "lot lots really much many like just " +
+  // What contractions leave once the apostrophe splits them: "won't" is "won" + "t".
+  "don doesn didn won isn aren wasn weren couldn shouldn wouldn hasn haven hadn ain mustn needn shan cannot";
 
 const CHINESE =
   "的 了 和 与 及 或 在 是 把 被 用 对 从 到 为 将 个 这 那 一 我 你 他 她 它 吗 呢 吧 啊 也 都 就 还 要 想 让 给 " +

@@ -51,12 +51,18 @@ export type Prepared =
 // tasks, tips and outcomes often repeat too (agents re-running the same job, templated reports):
 // remembering recent results is exact (indexText is a pure function) and costs one map lookup on a
 // miss. Bounded per thread (long texts are not kept; the map is cleared wholesale when full).
+// KNOWHUB_IMPORT_TEXT_CACHE=0 turns it off: what an import of text that never repeats costs.
 const indexCache = new Map<string, string>();
-const INDEX_CACHE_MAX = 20_000;
+const INDEX_CACHE_MAX = cacheEntries(process.env.KNOWHUB_IMPORT_TEXT_CACHE, 20_000);
 const INDEX_CACHE_MAX_CHARS = 2_000;
 
+function cacheEntries(setting: string | undefined, fallback: number): number {
+  const n = Number(setting);
+  return setting !== undefined && setting !== "" && Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
 function indexCached(text: string): string {
-  if (text.length > INDEX_CACHE_MAX_CHARS) return indexText(text);
+  if (INDEX_CACHE_MAX === 0 || text.length > INDEX_CACHE_MAX_CHARS) return indexText(text);
   let hit = indexCache.get(text);
   if (hit === undefined) {
     if (indexCache.size >= INDEX_CACHE_MAX) indexCache.clear();

@@ -1,0 +1,33 @@
+// The confidence gate: a query covered well enough is answered; one covered only in part is
+// answered only when a single resource clearly stands out, and abstains when several share it.
+import { describe, expect, it } from "vitest";
+import * as experienceRoute from "@/app/api/experience/route";
+import { call } from "@/test/http";
+import { experienceInput } from "@/test/factories";
+import { searchExperiences } from "./search-experiences";
+
+const post = (overrides: Record<string, unknown>) =>
+  call(experienceRoute.POST, "/api/experience", { method: "POST", body: experienceInput(overrides) });
+const search = (q: string) => searchExperiences({ q, category: "", limit: 10, explain: true });
+
+describe("confidence gate", () => {
+  it("answers a partial match that clearly stands out, and abstains once others match as much", async () => {
+    const fillers = ["Resize photos for a gallery", "Parse invoices from email", "Render charts for a report",
+      "Schedule backups of a database", "Translate product pages", "Send welcome emails", "Lint a Python project",
+      "Compress videos for the web", "Index documents for search", "Monitor disk usage on servers"];
+    for (const [i, task] of fillers.entries()) await post({ name: `Filler ${i}`, task });
+    // Mentions one query word in passing (tips), so it matches, but weakly.
+    await post({ name: "KayakGuide", task: "Plan sea kayak routes", tips: "Paddle through a fjord at slack tide" });
+    await post({ name: "WombatTrack", task: "Track wombat migrations across valleys", tips: "Tag them at dusk" });
+    // Two of its four words: under the plain coverage threshold, and no other resource comes close.
+    const query = "wombat migrations fjord tundra";
+    const alone = search(query);
+    expect(alone.results.map((r) => r.name)).toEqual(["WombatTrack"]);
+    expect(alone.results[0].explain!.coverage).toBeLessThan(0.55);
+    expect(alone.results[0].explain!.missing_terms).toEqual(["fjord", "tundra"]);
+
+    // A second resource covering about as much of the query: no single answer stands out.
+    await post({ name: "FjordAtlas", task: "Map wombat burrows along a fjord" });
+    expect(search(query)).toMatchObject({ results: [], abstained: true });
+  });
+});
