@@ -10,6 +10,7 @@
 // Every query is bounded by a LIMIT.
 import type { QueryGroup, QueryPlan } from "./plan";
 import { findCandidates, findRecent, type CandidateRow } from "./repo";
+import { rowText } from "./row-text";
 
 // Bounds on the rows read per query: enough to fill 50 results with their best experiences.
 const OR_CANDIDATES = 100;
@@ -23,12 +24,6 @@ const POOL = 150;
 // bm25 must score every row of the OR before its LIMIT applies. Past this many postings the OR
 // streams the newest matches instead: its words are then common, and the rows are scored in code.
 const RANK_BUDGET = 2_000;
-
-/** The row's analyzed fields, each padded so that ` form ` finds whole terms and phrases. */
-function rowText(row: CandidateRow): string {
-  // A newline between fields keeps a phrase from matching across two of them, as in FTS5.
-  return ` ${row.sName} \n ${row.sTask} \n ${row.sTips} \n ${row.sOutcome} `;
-}
 
 function holds(text: string, group: QueryGroup): boolean {
   return group.forms.some((form) => text.includes(` ${form} `));

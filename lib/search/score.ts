@@ -4,6 +4,7 @@
 // the lexicon supplied it.
 import type { QueryGroup } from "./plan";
 import type { CandidateRow } from "./repo";
+import { rowText } from "./row-text";
 
 // name, task, tips, outcome
 const FIELD_WEIGHTS = [0.9, 1.0, 0.5, 0.4];
@@ -31,10 +32,14 @@ function padded(text: string): string {
 }
 
 export function scoreRow(row: CandidateRow, groups: QueryGroup[]): Scored {
-  const fields = [row.sName, row.sTask, row.sTips, row.sOutcome].map(padded);
+  const all = rowText(row);
+  let fields: string[] | null = null;
   // Best field holding the form, as an index into FIELD_WEIGHTS (fields are in that order), or -1.
+  // Most forms (lexicon alternatives above all) are in no field: one look at the whole row says so.
   const where = (form: string) => {
     const needle = ` ${form} `;
+    if (!all.includes(needle)) return -1;
+    fields ??= [row.sName, row.sTask, row.sTips, row.sOutcome].map(padded);
     for (let f = 0; f < fields.length; f++) if (fields[f].includes(needle)) return f;
     return -1;
   };
