@@ -1,7 +1,8 @@
 // npm run eval: measures search quality on the shared dev corpus against the production build.
 // Builds if needed (into NEXT_DIST_DIR), starts `next start` on a fresh temp SQLite file and a free
 // port, runs ../shared/eval/run.mjs with the floors below, and always stops the server's process
-// group. Exit code: run.mjs's (non-zero when a floor is missed).
+// group. Exit code: run.mjs's (non-zero when a floor is missed). `--proxy` runs the repository's
+// stand-in for the held-out corpus instead (test/eval/proxy/README.md), without floors.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -22,7 +23,9 @@ const FLOORS = {
 const repoRoot = process.cwd();
 const shared = resolve(repoRoot, "..", "shared");
 const runner = join(shared, "eval", "run.mjs");
-const data = join(shared, "eval", "dev");
+// --proxy: the repository's stand-in for the held-out corpus (test/eval/proxy), figures only.
+const proxy = process.argv.includes("--proxy");
+const data = proxy ? join(repoRoot, "test", "eval", "proxy") : join(shared, "eval", "dev");
 
 async function freePort(preferred: number): Promise<number> {
   for (let port = preferred; port < preferred + 9; port++) {
@@ -47,7 +50,8 @@ async function main(): Promise<number> {
   const port = await freePort(Number(process.env.EVAL_PORT) || 3101);
   const server = await startServer({ port, databaseUrl: `file:${join(dir, "eval.db")}` });
   try {
-    const args = [runner, "--base", server.url, "--data", data, ...Object.entries(FLOORS).flatMap(([k, v]) => [`--${k}`, v])];
+    const floors = proxy ? [] : Object.entries(FLOORS).flatMap(([k, v]) => [`--${k}`, v]);
+    const args = [runner, "--base", server.url, "--data", data, ...floors];
     if (process.argv.includes("--misses")) args.push("--misses");
     const result = spawnSync(process.execPath, args, { stdio: "inherit" });
     return result.status ?? 1;
