@@ -1,7 +1,8 @@
 // npm run bench -- --size 100000 [--port 3301..3308] [--reuse] [--rebuild] [--like-budget 60] [--seconds 15]
 // Generates a realistic corpus, imports it through the import path, starts the production server on
-// that database and prints search latency and throughput over HTTP beside in-process anchors (the
-// naive FTS5 query and the seed's LIKE scan) and the targets. Prints figures; asserts nothing.
+// that database (once with the search answer cache off, once as `npm start` runs it) and prints
+// search latency and throughput over HTTP beside in-process anchors (the naive FTS5 query and the
+// seed's LIKE scan) and the targets. Prints figures; asserts nothing. --port P uses P and P + 1.
 // Everything lives under .bench/ (git-ignored); traffic goes to 127.0.0.1 only.
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
