@@ -3,6 +3,7 @@
 // moment anything search reads has changed (indexGeneration), which is checked on every lookup:
 // a write is still found by the very next request, and an update, hide or delete leaves no stale
 // hit. KNOWHUB_SEARCH_CACHE sets how many answers are kept; 0 turns the cache off.
+import { readCountSetting } from "../count-setting";
 import { indexGeneration, searchScope } from "./repo";
 import type { SearchInput, SearchResponseDto } from "./schema";
 
@@ -11,13 +12,6 @@ const DEFAULT_ENTRIES = 500;
 type Store = { generation: string; answers: Map<string, SearchResponseDto> };
 
 const stores = new WeakMap<object, Store>();
-
-function capacity(): number {
-  const setting = process.env.KNOWHUB_SEARCH_CACHE;
-  if (setting === undefined || setting === "") return DEFAULT_ENTRIES;
-  const n = Number(setting);
-  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_ENTRIES;
-}
 
 function cacheKey(input: SearchInput): string {
   return JSON.stringify([input.q, input.category, input.limit, input.explain]);
@@ -28,7 +22,8 @@ function cacheKey(input: SearchInput): string {
  * is shared between callers: treat it as read-only.
  */
 export function rememberAnswer(input: SearchInput, compute: () => SearchResponseDto): SearchResponseDto {
-  const max = capacity();
+  // Read on every call: tests and the benchmark switch it within one process.
+  const max = readCountSetting("KNOWHUB_SEARCH_CACHE", DEFAULT_ENTRIES);
   if (max === 0) return compute();
   const scope = searchScope();
   const generation = indexGeneration();

@@ -5,6 +5,7 @@
 import { contentHash } from "../contents/content-hash";
 import { parentOf, rootOf } from "../contents/content-id";
 import { toDbTime } from "../db-time";
+import { readCountSetting } from "../count-setting";
 import { experienceColumns, type ExperienceColumns } from "../experiences/experience-columns";
 import { indexText } from "../search/analyze";
 import { CONTENT_REVISION, EXPERIENCE, parseRecord, RecordError } from "./record-format";
@@ -53,13 +54,8 @@ export type Prepared =
 // miss. Bounded per thread (long texts are not kept; the map is cleared wholesale when full).
 // KNOWHUB_IMPORT_TEXT_CACHE=0 turns it off: what an import of text that never repeats costs.
 const indexCache = new Map<string, string>();
-const INDEX_CACHE_MAX = cacheEntries(process.env.KNOWHUB_IMPORT_TEXT_CACHE, 20_000);
+const INDEX_CACHE_MAX = readCountSetting("KNOWHUB_IMPORT_TEXT_CACHE", 20_000);
 const INDEX_CACHE_MAX_CHARS = 2_000;
-
-function cacheEntries(setting: string | undefined, fallback: number): number {
-  const n = Number(setting);
-  return setting !== undefined && setting !== "" && Number.isInteger(n) && n >= 0 ? n : fallback;
-}
 
 function indexCached(text: string): string {
   if (INDEX_CACHE_MAX === 0 || text.length > INDEX_CACHE_MAX_CHARS) return indexText(text);
