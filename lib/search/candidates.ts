@@ -18,7 +18,6 @@ const AND_CANDIDATES = 100;
 const NEAR_CANDIDATES = 50;
 // With this many rows holding (nearly) every content word, partial matches cannot win.
 const ENOUGH = 60;
-const MAX_LEAVE_ONE_OUT = 5;
 // Rows of the rarest words loaded to cut the ANDs from; past this, FTS5 runs the full AND.
 const POOL = 150;
 // bm25 must score every row of the OR before its LIMIT applies. Past this many postings the OR
@@ -27,6 +26,18 @@ const RANK_BUDGET = 2_000;
 
 function holds(text: string, group: QueryGroup): boolean {
   return group.forms.some((form) => text.includes(` ${form} `));
+}
+
+const TOO_MANY = -2;
+
+function missingWord(text: string, groups: QueryGroup[]): number {
+  let missing = -1;
+  for (let k = 0; k < groups.length; k++) {
+    if (holds(text, groups[k])) continue;
+    if (missing >= 0) return TOO_MANY;
+    missing = k;
+  }
+  return missing;
 }
 
 function andOf(groups: QueryGroup[]): string {
@@ -43,21 +54,16 @@ export function fetchCandidates(plan: QueryPlan, category: string): CandidateRow
   const add = (found: CandidateRow[]) => found.forEach((r) => rows.has(r.id) || rows.set(r.id, r));
   const { required } = plan;
   const n = required.length;
-  const leaveOneOut = n >= 3 && n <= MAX_LEAVE_ONE_OUT;
   if (n === 2) add(findRecent(andOf(required), category, AND_CANDIDATES));
   if (n >= 3) {
     const [a, b, c] = required;
     // Two of the three rarest words: every row missing at most one word has that.
-    const pool = leaveOneOut ? `(${andOf([a, b])}) OR (${andOf([a, c])}) OR (${andOf([b, c])})` : andOf([a, b, c]);
+    const pool = `(${andOf([a, b])}) OR (${andOf([a, c])}) OR (${andOf([b, c])})`;
     const loaded = findRecent(pool, category, POOL);
-    // Which required words each row lacks, checked on its analyzed fields.
-    const missed = new Map(
-      loaded.map((r) => {
-        const text = rowText(r);
-        return [r.id, required.flatMap((g, k) => (holds(text, g) ? [] : [k]))];
-      }),
-    );
-    const holdsAllBut = (r: CandidateRow, i: number) => missed.get(r.id)!.every((k) => k === i);
+    // Which required word each row lacks, checked on its analyzed fields: -1 for none, TOO_MANY
+    // when two or more are missing (such a row is in neither the AND nor a leave-one-out AND).
+    const missed = new Map(loaded.map((r) => [r.id, missingWord(rowText(r), required)]));
+    const holdsAllBut = (r: CandidateRow, i: number) => missed.get(r.id) === i;
     // The pool is the newest rows of a superset of the AND, so the AND's rows within it are the
     // newest AND rows overall: FTS5 only needs asking when the pool holds too few of them.
     const all = loaded.filter((r) => holdsAllBut(r, -1));
@@ -66,7 +72,7 @@ export function fetchCandidates(plan: QueryPlan, category: string): CandidateRow
     if (loaded.length === POOL && all.length < ENOUGH) {
       add(findRecent(andOf(required), category, AND_CANDIDATES - all.length, loaded[loaded.length - 1].id));
     }
-    if (rows.size < ENOUGH && leaveOneOut) {
+    if (rows.size < ENOUGH) {
       // Exact likewise, up to as many near matches as the pool holds.
       for (let i = 0; i < n; i++) add(newest(loaded.filter((r) => holdsAllBut(r, i)), NEAR_CANDIDATES));
     }

@@ -13,6 +13,8 @@ export type QueryGroup = {
   /** Forms that count as the agent's own word: the term, and query words that are its synonyms. */
   own: string[];
   alts: string[];
+  /** The alts present in the index: only these can be in a row (scoring skips the rest). */
+  liveAlts: string[];
   /** Documents containing the word itself. */
   df: number;
   /** Documents containing the word or any of its forms (upper bound: sum). */
@@ -195,7 +197,8 @@ export function planQuery(query: string): QueryPlan {
     const weight = (entity ? ENTITY_FACTOR : factor) * idf(own > 0 || conceptDf === 0 ? own : conceptDf, total);
     const postings = ownForms.reduce((s, f) => s + df(f), 0) + altDfs.reduce((s, n) => s + n, 0);
     const match = live.length === 0 ? "" : `(${live.map(ftsPhrase).join(" OR ")})`;
-    return [{ term, own: ownForms, alts, df: own, postings, weight, match, forms: live, content: factor === 1, entity }];
+    const liveAlts = alts.filter((_, i) => altDfs[i] > 0);
+    return [{ term, own: ownForms, alts, liveAlts, df: own, postings, weight, match, forms: live, content: factor === 1, entity }];
   });
 
   const matchable = groups.filter((g) => g.match).sort((a, b) => a.postings - b.postings);

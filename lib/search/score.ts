@@ -65,7 +65,7 @@ export function scoreRow(row: CandidateRow, groups: QueryGroup[]): Scored {
     let alt = 0;
     let altForm = "";
     if (own < FIELD_WEIGHTS[1]) {
-      for (const form of g.alts) {
+      for (const form of g.liveAlts) {
         const f = where(form);
         const w = f < 0 ? 0 : FIELD_WEIGHTS[f] * EXPANSION_FACTOR;
         if (w > alt) [alt, altForm] = [w, form];

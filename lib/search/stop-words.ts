@@ -17,7 +17,10 @@ const CHINESE =
   "地 得 着 过 中 里 上 下 之 其 并 而 且 等 时 后 前 又 再 很 较 比 " +
   "一个 一些 一种 我们 你们 他们 它们 需要 如何 怎么 怎样 什么 哪个 哪些 进行 使用 可以 能够 可能 应该 " +
   "时候 以及 或者 并且 然后 因为 所以 如果 这个 那个 这些 那些 其中 通过 没有 有没有 是否 已经 一下 " +
-  "想要 希望 帮忙 请问 有 能 会 做 来 去 说";
+  "想要 希望 帮忙 请问 有 能 会 做 来 去 说 " +
+  // Prepositions, connectives and pronoun-like words the segmenter keeps whole ("想把" is want + 把).
+  "根据 按照 依据 关于 对于 为了 以便 由于 虽然 但是 不过 而且 还是 只是 就是 不是 同时 之后 之前 以后 以前 " +
+  "一直 所有 每个 任何 一样 这样 那样 这么 那么 为什么 之类 比如 例如 其他 其它 自己 想把 要把 能把 一起";
 
 export const STOP_WORDS: ReadonlySet<string> = new Set([...ENGLISH.split(/\s+/), ...CHINESE.split(/\s+/)]);
 
