@@ -27,7 +27,7 @@ export function normalizeText(text: string): string {
  * Those bigrams (and lone characters) are "soft": some are real words, some are artifacts like 图点,
  * so a query does not hold it against a document when a soft term is missing.
  */
-export type AnalyzedTerm = { term: Token; soft: boolean; parts?: Token[] };
+export type AnalyzedTerm = { term: Token; soft: boolean; parts?: Token[]; run?: string };
 
 /** Splits text into terms: stemmed English words, segmented Chinese words, numbers. */
 export function analyzeTerms(text: string): AnalyzedTerm[] {
@@ -35,7 +35,8 @@ export function analyzeTerms(text: string): AnalyzedTerm[] {
   let run: string[] = [];
   const flushRun = () => {
     if (run.length === 1) out.push({ term: run[0], soft: true });
-    for (let i = 0; i + 1 < run.length; i++) out.push({ term: run[i] + run[i + 1], soft: true });
+    const text = run.join("");
+    for (let i = 0; i + 1 < run.length; i++) out.push({ term: run[i] + run[i + 1], soft: true, run: text });
     run = [];
   };
   for (const { segment, isWordLike } of wordSegments(normalizeText(text))) {

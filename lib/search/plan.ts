@@ -5,16 +5,19 @@
 import { analyzeTerms } from "./analyze";
 import { GENERIC_WORDS } from "./stop-words";
 import { expandTerms } from "./lexicon";
+import { everydayRank, expandLoosely } from "./word-lists";
 import { countIndexed, documentFrequency, ftsPhrase, indexGeneration, termExists } from "./repo";
 
-/** One word of the query, with the lexicon's other forms of the same concept. */
+/** One word of the query, with the other forms of the same concept (lexicon and word lists). */
 export type QueryGroup = {
   term: string;
   /** Forms that count as the agent's own word: the term, and query words that are its synonyms. */
   own: string[];
   alts: string[];
-  /** The alts present in the index: only these can be in a row (scoring skips the rest). */
+  /** The lexicon's alts present in the index: only these can be in a row (scoring skips the rest). */
   liveAlts: string[];
+  /** Translations and synonyms from the general word lists present in the index (the first few). */
+  looseAlts: string[];
   /** Documents containing the word itself. */
   df: number;
   /** Documents containing the word or any of its forms (upper bound: sum). */
@@ -41,6 +44,10 @@ export type QueryPlan = {
   /** Posting entries the OR touches (what ranking it by bm25 costs). */
   orPostings: number;
 };
+
+// A general word list lists many senses; the first that occur in the index are the likely ones,
+// and every form added makes the FTS expressions longer.
+const LOOSE_PER_TERM = 4;
 
 // Posting entries the OR query may touch: bounds its cost however common the words are.
 const OR_POSTINGS_BUDGET = 2_000;
@@ -98,6 +105,18 @@ export function resetPlanCache(): void {
   totalCache = null;
 }
 
+// A word no report uses (nor any of its forms) has no statistics here. It is either what the task is
+// about (tumor, Kotlin, CRDT) or how this agent happens to put it (weird, shopper, against), and
+// the language's own statistics tell them apart: an everyday word is expected in about one text in
+// (rank / ZIPF_DOCS), Zipf's law for texts of a hundred-odd words. Other unknown words, and names
+// the agent typed, stay maximally specific.
+const ZIPF_DOCS = 100;
+
+function unknownDf(term: string, entity: boolean, total: number): number {
+  const rank = entity ? undefined : everydayRank(term);
+  return rank === undefined ? 0 : total * Math.min(1, ZIPF_DOCS / rank);
+}
+
 export function idf(docFreq: number, total: number): number {
   const n = Math.max(total, docFreq);
   return Math.log(1 + (n - docFreq + 0.5) / (docFreq + 0.5));
@@ -107,6 +126,8 @@ export function idf(docFreq: number, total: number): number {
 // say little about the task: they count, but far less than content words.
 const SOFT_FACTOR = 0.5;
 const GENERIC_FACTOR = 0.3;
+// Such a run may still be a phrase the segmenter cut wrongly: between a soft term and a word.
+const UNKNOWN_RUN_FACTOR = 0.7;
 
 // A named tool, platform or format is what a task is most specifically about: an answer that does
 // not mention it is an answer to another task.
@@ -134,7 +155,15 @@ function entityTerms(query: string): Set<string> {
 /** The query's terms; a long Chinese word unknown to the index falls back to its bigrams. */
 function queryTerms(query: string): QueryTerm[] {
   const out: QueryTerm[] = [];
-  for (const t of analyzeTerms(query)) {
+  const analyzed = analyzeTerms(query);
+  // A run of characters the segmenter did not know whose bigrams are all unknown here is a word
+  // nobody used (答题卡, 判分), not an artifact of cutting text into bigrams: it stays a requirement.
+  const knownRuns = new Set(analyzed.flatMap((t) => (t.run && df(t.term) > 0 ? [t.run] : [])));
+  for (const t of analyzed) {
+    if (t.run && !knownRuns.has(t.run)) {
+      if (!out.some((o) => o.term === t.run)) out.push({ term: t.run, factor: UNKNOWN_RUN_FACTOR });
+      continue;
+    }
     if (t.parts && df(t.term) === 0) {
       for (const part of t.parts) out.push({ term: part, factor: SOFT_FACTOR });
     } else {
@@ -144,7 +173,7 @@ function queryTerms(query: string): QueryTerm[] {
   return out;
 }
 
-type Seen = { alts: Set<string>; factor: number; own: string[]; at: number[] };
+type Seen = { alts: Set<string>; loose: Set<string>; factor: number; own: string[]; at: number[] };
 
 /**
  * Adjacent query words that are forms of one concept ("powerpoint slides", "docker container")
@@ -165,6 +194,7 @@ function mergeSynonyms(entries: [string, Seen][]): [string, Seen][] {
     target.own.push(...entry.own);
     target.at.push(...entry.at);
     for (const a of entry.alts) target.alts.add(a);
+    for (const a of entry.loose) target.loose.add(a);
     target.factor = Math.max(target.factor, entry.factor);
   }
   return out;
@@ -174,31 +204,38 @@ export function planQuery(query: string): QueryPlan {
   checkGeneration();
   const terms = queryTerms(query);
   const expansions = expandTerms(terms.map((t) => t.term));
+  const loose = expandLoosely(terms.map((t) => t.term));
   const seen = new Map<string, Seen>();
   terms.forEach(({ term, factor }, i) => {
-    const entry = seen.get(term) ?? { alts: new Set<string>(), factor, own: [term], at: [] };
+    const entry = seen.get(term) ?? { alts: new Set<string>(), loose: new Set<string>(), factor, own: [term], at: [] };
     entry.at.push(i);
     for (const a of expansions[i]) entry.alts.add(a);
+    for (const a of loose[i]) entry.loose.add(a);
     entry.factor = Math.max(entry.factor, factor);
     seen.set(term, entry);
   });
   const total = totalDocs();
   const entities = entityTerms(query);
-  const groups: QueryGroup[] = mergeSynonyms([...seen]).flatMap(([term, { alts: altSet, factor, own: ownForms }]) => {
+  const groups: QueryGroup[] = mergeSynonyms([...seen]).flatMap(([term, { alts: altSet, loose, factor, own: ownForms }]) => {
     const own = Math.max(...ownForms.map(df));
     const alts = [...altSet].filter((a) => !ownForms.includes(a));
     const altDfs = alts.map(df);
-    const live = [...ownForms.filter((f) => df(f) > 0), ...alts.filter((_, i) => altDfs[i] > 0)];
+    const liveAlts = alts.filter((_, i) => altDfs[i] > 0);
+    const looseAlts = [...loose].filter((a) => !ownForms.includes(a) && !altSet.has(a) && df(a) > 0).slice(0, LOOSE_PER_TERM);
+    const looseDfs = looseAlts.map(df);
+    const known = [...ownForms.filter((f) => df(f) > 0), ...liveAlts];
+    // Rows are looked up by the word and the lexicon's forms; the word lists' forms only stand in
+    // for a word the index does not know (every form makes the FTS expressions slower), and
+    // otherwise only add to the score of rows found by other words.
+    const live = known.length > 0 && !process.env.XLOOSEALL ? known : [...known, ...looseAlts];
     // A soft term nobody used is most likely a segmentation artifact, not a missing requirement.
     if (live.length === 0 && factor === SOFT_FACTOR) return [];
-    const conceptDf = Math.max(0, ...altDfs);
-    // An unknown word with no known synonym is maximally specific: nothing here mentions it.
+    const conceptDf = Math.max(0, ...altDfs, ...looseDfs);
     const entity = factor === 1 && ownForms.some((f) => entities.has(f));
-    const weight = (entity ? ENTITY_FACTOR : factor) * idf(own > 0 || conceptDf === 0 ? own : conceptDf, total);
-    const postings = ownForms.reduce((s, f) => s + df(f), 0) + altDfs.reduce((s, n) => s + n, 0);
+    const weight = (entity ? ENTITY_FACTOR : factor) * idf(own > 0 ? own : conceptDf > 0 ? conceptDf : unknownDf(term, entity, total), total);
+    const postings = [...ownForms.map(df), ...altDfs, ...looseDfs].reduce((s, n) => s + n, 0);
     const match = live.length === 0 ? "" : `(${live.map(ftsPhrase).join(" OR ")})`;
-    const liveAlts = alts.filter((_, i) => altDfs[i] > 0);
-    return [{ term, own: ownForms, alts, liveAlts, df: own, postings, weight, match, forms: live, content: factor === 1, entity }];
+    return [{ term, own: ownForms, alts, liveAlts, looseAlts, df: own, postings, weight, match, forms: live, content: factor === 1, entity }];
   });
 
   const matchable = groups.filter((g) => g.match).sort((a, b) => a.postings - b.postings);

@@ -12,6 +12,9 @@ const FIELD_WEIGHTS = [0.9, 1.0, 0.5, 0.4];
 const EXPANSION_FACTOR = 0.6;
 // Coverage (for the confidence gate) is about whether the concept is present at all.
 const EXPANSION_COVERAGE = 0.8;
+// The general word lists' forms are weaker still: the sense they translate may not be the one meant.
+const LOOSE_FACTOR = 0.5;
+const LOOSE_COVERAGE = 0.7;
 
 export type Scored = {
   row: CandidateRow;
@@ -64,11 +67,17 @@ export function scoreRow(row: CandidateRow, groups: QueryGroup[]): Scored {
     const own = ownField < 0 ? 0 : FIELD_WEIGHTS[ownField];
     let alt = 0;
     let altForm = "";
+    let altCoverage = 0;
     if (own < FIELD_WEIGHTS[1]) {
-      for (const form of g.liveAlts) {
-        const f = where(form);
-        const w = f < 0 ? 0 : FIELD_WEIGHTS[f] * EXPANSION_FACTOR;
-        if (w > alt) [alt, altForm] = [w, form];
+      for (const [forms, factor, coverage] of [
+        [g.liveAlts, EXPANSION_FACTOR, EXPANSION_COVERAGE],
+        [g.looseAlts, LOOSE_FACTOR, LOOSE_COVERAGE],
+      ] as const) {
+        for (const form of forms) {
+          const f = where(form);
+          const w = f < 0 ? 0 : FIELD_WEIGHTS[f] * factor;
+          if (w > alt) [alt, altForm, altCoverage] = [w, form, coverage];
+        }
       }
     }
     if (own >= alt && own > 0) {
@@ -78,7 +87,7 @@ export function scoreRow(row: CandidateRow, groups: QueryGroup[]): Scored {
       parts.push(c);
       matched.push(g.term);
     } else if (alt > 0) {
-      const c = g.weight * EXPANSION_COVERAGE;
+      const c = g.weight * altCoverage;
       gained += g.weight * alt;
       covered += c;
       parts.push(c);

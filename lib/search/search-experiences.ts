@@ -18,6 +18,8 @@ const MIN_COVERAGE = 0.55;
 // the domain words they share).
 const MIN_COVERAGE_CLEAR = 0.4;
 const CLEAR_LEAD = 0.35;
+// One shared word never makes a resource clearly the answer, however rare the word.
+const CLEAR_MIN_WORDS = 2;
 const UNION_FACTOR = 0.9;
 // Results far weaker than the best one are noise, not alternatives.
 const MIN_RELATIVE = 0.3;
@@ -129,7 +131,8 @@ function confident(groups: { best: Scored; coverage: number }[]): boolean {
   const byRelevance = [...groups].sort((a, b) => b.best.relevance - a.best.relevance);
   const [top, second] = byRelevance;
   const lead = second ? second.best.relevance / top.best.relevance : 0;
-  return top.coverage >= MIN_COVERAGE_CLEAR && lead <= CLEAR_LEAD;
+  const words = top.best.matched.length + top.best.expanded.length;
+  return top.coverage >= MIN_COVERAGE_CLEAR && lead <= CLEAR_LEAD && words >= CLEAR_MIN_WORDS;
 }
 
 function rankValue(s: Scored): number {

@@ -8,7 +8,8 @@ const ENGLISH =
   "this those through to too under until up very was we were what when where which while who whom why will " +
   "with would you your yours yourself via using use used uses want wants wanted need needs needed get gets " +
   "got getting try tried trying way ways thing things something anything etc e.g i.e eg ie please help " +
-  "lot lots really much many like just " +
+  "lot lots really much many like just against along toward towards upon onto beside besides beyond " +
+  "throughout whether either neither " +
   // What contractions leave once the apostrophe splits them: "won't" is "won" + "t".
   "don doesn didn won isn aren wasn weren couldn shouldn wouldn hasn haven hadn ain mustn needn shan cannot";
 

@@ -1,0 +1,50 @@
+// The general word lists: translations (CC-CEDICT), synonyms (WordNet) and everyday-word ranks,
+// and what they change in search: a task told in words no report used can still find it, and an
+// everyday word nobody used weighs less than a rare one.
+import { describe, expect, it } from "vitest";
+import * as experienceRoute from "@/app/api/experience/route";
+import { call } from "@/test/http";
+import { experienceInput } from "@/test/factories";
+import { analyze } from "./analyze";
+import { planQuery } from "./plan";
+import { searchExperiences } from "./search-experiences";
+import { everydayRank, expandLoosely } from "./word-lists";
+
+const post = (overrides: Record<string, unknown>) =>
+  call(experienceRoute.POST, "/api/experience", { method: "POST", body: experienceInput(overrides) });
+const search = (q: string) => searchExperiences({ q, category: "", limit: 10, explain: true });
+const loose = (text: string) => expandLoosely(analyze(text)).flatMap((s) => [...s]);
+
+describe("word lists", () => {
+  it("translate and give synonyms as analyzed forms", () => {
+    expect(loose("电脑")).toContain("comput");
+    expect(loose("computer")).toContain("电脑");
+    expect(loose("flat")).toContain("apart");
+    expect(loose("metro")).toContain("subwai");
+  });
+
+  it("rank everyday words, and know nothing of names and jargon", () => {
+    expect(everydayRank(analyze("weird")[0])).toBeLessThan(everydayRank(analyze("tumor")[0])!);
+    expect(everydayRank("kotlin")).toBeUndefined();
+  });
+
+  it("let a task in other words find the report, marked as expanded in explain", async () => {
+    const fillers = ["Resize photos for a gallery", "Parse invoices from email", "Render charts for a report",
+      "Schedule backups of a database", "Send welcome emails", "Lint a Python project"];
+    for (const [i, task] of fillers.entries()) await post({ name: `Filler ${i}`, task });
+    await post({ name: "TransitWalk", task: "Rank apartments by walking time to the nearest subway station" });
+    const res = search("flats near a metro stop");
+    expect(res.results[0]?.name).toBe("TransitWalk");
+    expect(res.results[0].explain!.expanded_terms).toEqual(expect.arrayContaining(["flat~apart", "metro~subwai"]));
+  });
+
+  it("weigh an unknown everyday word less than an unknown rare one, and keep unknown Chinese words", () => {
+    const weights = Object.fromEntries(planQuery("weird zorblax").groups.map((g) => [g.term, g.weight]));
+    expect(weights.weird).toBeLessThan(weights.zorblax * 0.7);
+    // ICU cuts 答题卡 into single characters, and no report has any of their bigrams: the word is
+    // a requirement nobody meets, not a segmentation artifact to drop.
+    const group = planQuery("扫描答题卡").groups.find((g) => g.term === "答题卡");
+    expect(group).toMatchObject({ match: "", content: false });
+    expect(group!.weight).toBeGreaterThan(0);
+  });
+});

