@@ -46,7 +46,10 @@ function buildDictionary(): { zh: Record<string, string[]>; en: Record<string, s
   for (const entry of entries) {
     // Single characters are too ambiguous to translate on their own.
     if (!HAN_WORD.test(entry.simplified)) continue;
-    const key = analyzeTerms(entry.simplified).map((t) => t.term).join(" ");
+    // Looked up by the characters themselves (the segmenter cuts 浏览器 differently in different
+    // sentences); found in a report by its analyzed terms.
+    const word = entry.simplified;
+    const key = analyzeTerms(word).map((t) => t.term).join(" ");
     if (!key) continue;
     entry.english.slice(0, 3).forEach((sense, senseIndex) => {
       if (NOT_A_MEANING.test(sense.trim())) return;
@@ -55,7 +58,7 @@ function buildDictionary(): { zh: Record<string, string[]>; en: Record<string, s
         if (!gloss || NOT_A_MEANING.test(gloss) || /[|\p{Script=Han}]/u.test(gloss) || gloss.split(/\s+/).length > 3) continue;
         const form = analyzedForm(gloss);
         if (!form) continue;
-        push(zh, key, form, MAX_FORMS);
+        push(zh, word, form, MAX_FORMS);
         if (!form.includes(" ")) {
           const list = en.get(form) ?? [];
           if (!list.some((x) => x.zh === key)) list.push({ zh: key, sense: senseIndex, length: key.length });

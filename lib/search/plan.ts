@@ -133,7 +133,8 @@ const UNKNOWN_RUN_FACTOR = 0.7;
 // not mention it is an answer to another task.
 const ENTITY_FACTOR = 1.5;
 
-type QueryTerm = { term: string; factor: number };
+/** `run`: the characters a bigram was cut from (the word lists look Chinese up by characters). */
+type QueryTerm = { term: string; factor: number; run?: string };
 
 /**
  * Terms of the words the agent wrote as names: capitalized or mixed-case words other than the
@@ -165,9 +166,9 @@ function queryTerms(query: string): QueryTerm[] {
       continue;
     }
     if (t.parts && df(t.term) === 0) {
-      for (const part of t.parts) out.push({ term: part, factor: SOFT_FACTOR });
+      for (const part of t.parts) out.push({ term: part, factor: SOFT_FACTOR, run: t.term });
     } else {
-      out.push({ term: t.term, factor: t.soft ? SOFT_FACTOR : GENERIC_WORDS.has(t.term) ? GENERIC_FACTOR : 1 });
+      out.push({ term: t.term, factor: t.soft ? SOFT_FACTOR : GENERIC_WORDS.has(t.term) ? GENERIC_FACTOR : 1, run: t.run });
     }
   }
   return out;
@@ -203,8 +204,8 @@ function mergeSynonyms(entries: [string, Seen][]): [string, Seen][] {
 export function planQuery(query: string): QueryPlan {
   checkGeneration();
   const terms = queryTerms(query);
-  const expansions = expandTerms(terms.map((t) => t.term));
-  const loose = expandLoosely(terms.map((t) => t.term));
+  const expansions = process.env.XNOLEX ? terms.map(() => new Set<string>()) : expandTerms(terms.map((t) => t.term));
+  const loose = expandLoosely(terms);
   const seen = new Map<string, Seen>();
   terms.forEach(({ term, factor }, i) => {
     const entry = seen.get(term) ?? { alts: new Set<string>(), loose: new Set<string>(), factor, own: [term], at: [] };

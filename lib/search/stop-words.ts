@@ -21,7 +21,7 @@ const CHINESE =
   "想要 希望 帮忙 请问 有 能 会 做 来 去 说 " +
   // Prepositions, connectives and pronoun-like words the segmenter keeps whole ("想把" is want + 把).
   "根据 按照 依据 关于 对于 为了 以便 由于 虽然 但是 不过 而且 还是 只是 就是 不是 同时 之后 之前 以后 以前 " +
-  "一直 所有 每个 任何 一样 这样 那样 这么 那么 为什么 之类 比如 例如 其他 其它 自己 想把 要把 能把 一起";
+  "一直 所有 每个 任何 一样 这样 那样 这么 那么 为什么 之类 比如 例如 其他 其它 自己 想把 要把 能把 一起 不了";
 
 export const STOP_WORDS: ReadonlySet<string> = new Set([...ENGLISH.split(/\s+/), ...CHINESE.split(/\s+/)]);
 

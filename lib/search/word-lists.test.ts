@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as experienceRoute from "@/app/api/experience/route";
 import { call } from "@/test/http";
 import { experienceInput } from "@/test/factories";
-import { analyze } from "./analyze";
+import { analyze, analyzeTerms } from "./analyze";
 import { planQuery } from "./plan";
 import { searchExperiences } from "./search-experiences";
 import { everydayRank, expandLoosely } from "./word-lists";
@@ -13,11 +13,12 @@ import { everydayRank, expandLoosely } from "./word-lists";
 const post = (overrides: Record<string, unknown>) =>
   call(experienceRoute.POST, "/api/experience", { method: "POST", body: experienceInput(overrides) });
 const search = (q: string) => searchExperiences({ q, category: "", limit: 10, explain: true });
-const loose = (text: string) => expandLoosely(analyze(text)).flatMap((s) => [...s]);
+const loose = (text: string) => expandLoosely(analyzeTerms(text)).flatMap((s) => [...s]);
 
 describe("word lists", () => {
   it("translate and give synonyms as analyzed forms", () => {
     expect(loose("电脑")).toContain("comput");
+    expect(loose("在浏览器端渲染")).toContain("browser");
     expect(loose("computer")).toContain("电脑");
     expect(loose("flat")).toContain("apart");
     expect(loose("metro")).toContain("subwai");

@@ -13,25 +13,52 @@ const zh = dictionary.zh as Lists;
 const en = dictionary.en as Lists;
 const words = synonyms.words as Lists;
 
-function formsOf(key: string): string[] {
-  return [...(zh[key] ?? []), ...(en[key] ?? []), ...(words[key] ?? [])];
-}
+const HAN = /\p{Script=Han}/u;
+const LONGEST_WORD = 4;
+
+/** A query term as planned: its text, and the run of unknown characters a bigram was cut from. */
+export type LooseTerm = { term: string; run?: string };
 
 /**
- * For each position of an analyzed query, the forms the word lists give for the word there, or
- * for the two-word phrase it starts or ends ("assembl line"), in the lists' order.
+ * For each position of an analyzed query, the forms the word lists give for it, in the lists'
+ * order: English synonyms and translations of the term or of a two-word phrase it is part of
+ * ("assembl line"), and translations of every Chinese word found in the characters around it.
+ * Chinese is looked up by characters, not terms: the segmenter cuts 浏览器 as 浏览|器 in one
+ * sentence and 浏览|器端 in another, and a word nobody used reaches here as bigrams.
  */
-export function expandLoosely(tokens: string[]): Set<string>[] {
-  const out = tokens.map(() => new Set<string>());
-  tokens.forEach((token, i) => {
-    for (const form of formsOf(token)) if (form !== token) out[i].add(form);
-    const next = tokens[i + 1];
-    if (next === undefined) return;
-    for (const form of formsOf(`${token} ${next}`)) {
-      if (form !== token) out[i].add(form);
-      if (form !== next) out[i + 1].add(form);
+export function expandLoosely(terms: LooseTerm[]): Set<string>[] {
+  const out = terms.map(() => new Set<string>());
+  const add = (i: number, forms: string[] | undefined) => forms?.forEach((f) => f !== terms[i].term && out[i].add(f));
+  terms.forEach(({ term }, i) => {
+    if (HAN.test(term)) return;
+    add(i, en[term]);
+    add(i, words[term]);
+    const next = terms[i + 1]?.term;
+    if (next === undefined || HAN.test(next)) return;
+    for (const phrase of [en[`${term} ${next}`], words[`${term} ${next}`]]) {
+      add(i, phrase);
+      add(i + 1, phrase);
     }
   });
+  // Adjacent Chinese terms as one string of characters, each remembering which terms it came from.
+  let chars: { char: string; owner: number }[] = [];
+  const scan = () => {
+    for (let start = 0; start < chars.length; start++) {
+      for (let length = Math.min(LONGEST_WORD, chars.length - start); length >= 2; length--) {
+        const span = chars.slice(start, start + length);
+        const forms = zh[span.map((c) => c.char).join("")];
+        if (forms) for (const owner of new Set(span.map((c) => c.owner))) add(owner, forms);
+      }
+    }
+    chars = [];
+  };
+  terms.forEach(({ term, run }, i) => {
+    if (!HAN.test(term)) return scan();
+    // Bigrams of one run overlap by a character (局域, 域网): only the new one is appended.
+    const overlap = run !== undefined && i > 0 && terms[i - 1].run === run ? 1 : 0;
+    for (const char of [...term].slice(overlap)) chars.push({ char, owner: i });
+  });
+  scan();
   return out;
 }
 
