@@ -6,7 +6,8 @@ const nextConfig: NextConfig = {
   // Native addon: load it from node_modules at run time instead of bundling it.
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3"],
   poweredByHeader: false,
-  outputFileTracingIncludes: { "/skill.md": ["./skill/**"] },
+  // Read from disk at run time (lib/search/word-lists.ts, the skill route).
+  outputFileTracingIncludes: { "/skill.md": ["./skill/**"], "/**": ["./lib/search/*.json"] },
 };
 
 export default nextConfig;

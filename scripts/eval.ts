@@ -2,7 +2,8 @@
 // Builds if needed (into NEXT_DIST_DIR), starts `next start` on a fresh temp SQLite file and a free
 // port, runs ../shared/eval/run.mjs with the floors below, and always stops the server's process
 // group. Exit code: run.mjs's (non-zero when a floor is missed). `--proxy` runs the repository's
-// stand-in for the held-out corpus instead (test/eval/proxy/README.md), without floors.
+// stand-in for the held-out corpus instead (test/eval/proxy/README.md), and `--data DIR` any corpus
+// of the same shape (a held-out one kept outside the repository), both without floors.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -24,8 +25,10 @@ const repoRoot = process.cwd();
 const shared = resolve(repoRoot, "..", "shared");
 const runner = join(shared, "eval", "run.mjs");
 // --proxy: the repository's stand-in for the held-out corpus (test/eval/proxy), figures only.
-const proxy = process.argv.includes("--proxy");
-const data = proxy ? join(repoRoot, "test", "eval", "proxy") : join(shared, "eval", "dev");
+const dataAt = process.argv.indexOf("--data");
+const other = dataAt > 0 ? resolve(process.argv[dataAt + 1] ?? "") : process.argv.includes("--proxy") ? join(repoRoot, "test", "eval", "proxy") : null;
+const proxy = other !== null;
+const data = other ?? join(shared, "eval", "dev");
 
 async function freePort(preferred: number): Promise<number> {
   for (let port = preferred; port < preferred + 9; port++) {

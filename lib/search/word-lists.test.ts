@@ -22,6 +22,8 @@ describe("word lists", () => {
     expect(loose("computer")).toContain("电脑");
     expect(loose("flat")).toContain("apart");
     expect(loose("metro")).toContain("subwai");
+    // Query words are user text, never object keys of the lists themselves.
+    expect(() => loose("constructor __proto__ toString hasOwnProperty 原型")).not.toThrow();
   });
 
   it("rank everyday words, and know nothing of names and jargon", () => {
