@@ -204,7 +204,7 @@ function mergeSynonyms(entries: [string, Seen][]): [string, Seen][] {
 export function planQuery(query: string): QueryPlan {
   checkGeneration();
   const terms = queryTerms(query);
-  const expansions = process.env.XNOLEX ? terms.map(() => new Set<string>()) : expandTerms(terms.map((t) => t.term));
+  const expansions = expandTerms(terms.map((t) => t.term));
   const loose = expandLoosely(terms);
   const seen = new Map<string, Seen>();
   terms.forEach(({ term, factor }, i) => {
@@ -228,7 +228,7 @@ export function planQuery(query: string): QueryPlan {
     // Rows are looked up by the word and the lexicon's forms; the word lists' forms only stand in
     // for a word the index does not know (every form makes the FTS expressions slower), and
     // otherwise only add to the score of rows found by other words.
-    const live = known.length > 0 && !process.env.XLOOSEALL ? known : [...known, ...looseAlts];
+    const live = known.length > 0 ? known : looseAlts;
     // A soft term nobody used is most likely a segmentation artifact, not a missing requirement.
     if (live.length === 0 && factor === SOFT_FACTOR) return [];
     const conceptDf = Math.max(0, ...altDfs, ...looseDfs);
