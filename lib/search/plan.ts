@@ -252,7 +252,9 @@ export function planQuery(query: string): QueryPlan {
     groups,
     total,
     required: matchable.filter((g) => g.content),
-    orMatch: orGroups.map((g) => g.match).join(" OR "),
+    // The OR also looks rows up by the word lists' forms (bounded by the postings budget, which
+    // counts them): it is how a report in the other language becomes a candidate at all.
+    orMatch: orGroups.map((g) => `(${[...new Set([...g.forms, ...g.looseAlts])].map(ftsPhrase).join(" OR ")})`).join(" OR "),
     orPostings: spent,
   };
 }

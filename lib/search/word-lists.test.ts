@@ -41,6 +41,16 @@ describe("word lists", () => {
     expect(res.results[0].explain!.expanded_terms).toEqual(expect.arrayContaining(["flat~apart", "metro~subwai"]));
   });
 
+  it("find a report in the other language even when the query's words are known here", async () => {
+    // Both words occur in English reports, so rows are looked up by them; only the translations
+    // (蜂蜜 honey, 蜂箱 beehive) reach the Chinese report, through the OR.
+    await post({ name: "JarLabel", task: "Print labels for honey jars at a farmers market" });
+    await post({ name: "BeeCam", task: "Count bees leaving a beehive from phone video" });
+    await post({ name: "蜂农助手", task: "从蜂箱里取蜂蜜的步骤和注意事项", tips: "取蜜前先用烟熏" });
+    const res = search("honey beehive");
+    expect(res.results.map((r) => r.name)).toContain("蜂农助手");
+  });
+
   it("weigh an unknown everyday word less than an unknown rare one, and keep unknown Chinese words", () => {
     const weights = Object.fromEntries(planQuery("weird zorblax").groups.map((g) => [g.term, g.weight]));
     expect(weights.weird).toBeLessThan(weights.zorblax * 0.7);
