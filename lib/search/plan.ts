@@ -48,6 +48,7 @@ export type QueryPlan = {
 // A general word list lists many senses; the first that occur in the index are the likely ones,
 // and every form added makes the FTS expressions longer.
 const LOOSE_PER_TERM = 4;
+const LOOSE_TRIED_PER_TERM = 16;
 
 // Posting entries the OR query may touch: bounds its cost however common the words are.
 const OR_POSTINGS_BUDGET = 2_000;
@@ -222,7 +223,14 @@ export function planQuery(query: string): QueryPlan {
     const alts = [...altSet].filter((a) => !ownForms.includes(a));
     const altDfs = alts.map(df);
     const liveAlts = alts.filter((_, i) => altDfs[i] > 0);
-    const looseAlts = [...loose].filter((a) => !ownForms.includes(a) && !altSet.has(a) && df(a) > 0).slice(0, LOOSE_PER_TERM);
+    // In the lists' order, stopping at the first few that occur: each look-up costs at least a
+    // seek, and a document frequency at a million rows can cost milliseconds.
+    const looseAlts: string[] = [];
+    let tried = 0;
+    for (const a of loose) {
+      if (looseAlts.length === LOOSE_PER_TERM || tried++ === LOOSE_TRIED_PER_TERM) break;
+      if (!ownForms.includes(a) && !altSet.has(a) && df(a) > 0) looseAlts.push(a);
+    }
     const looseDfs = looseAlts.map(df);
     const known = [...ownForms.filter((f) => df(f) > 0), ...liveAlts];
     // Rows are looked up by the word and the lexicon's forms; the word lists' forms only stand in
