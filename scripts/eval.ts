@@ -24,11 +24,12 @@ const FLOORS = {
 const repoRoot = process.cwd();
 const shared = resolve(repoRoot, "..", "shared");
 const runner = join(shared, "eval", "run.mjs");
-// --proxy: the repository's stand-in for the held-out corpus (test/eval/proxy), figures only.
+// --proxy: the repository's stand-in for the held-out corpus (test/eval/proxy); --data DIR: any
+// corpus of the same shape. Both are measured for figures only: the floors are the dev corpus's.
 const dataAt = process.argv.indexOf("--data");
-const other = dataAt > 0 ? resolve(process.argv[dataAt + 1] ?? "") : process.argv.includes("--proxy") ? join(repoRoot, "test", "eval", "proxy") : null;
-const proxy = other !== null;
-const data = other ?? join(shared, "eval", "dev");
+const otherData = dataAt > 0 ? resolve(process.argv[dataAt + 1] ?? "") : process.argv.includes("--proxy") ? join(repoRoot, "test", "eval", "proxy") : null;
+const figuresOnly = otherData !== null;
+const data = otherData ?? join(shared, "eval", "dev");
 
 async function freePort(preferred: number): Promise<number> {
   for (let port = preferred; port < preferred + 9; port++) {
@@ -53,7 +54,7 @@ async function main(): Promise<number> {
   const port = await freePort(Number(process.env.EVAL_PORT) || 3101);
   const server = await startServer({ port, databaseUrl: `file:${join(dir, "eval.db")}` });
   try {
-    const floors = proxy ? [] : Object.entries(FLOORS).flatMap(([k, v]) => [`--${k}`, v]);
+    const floors = figuresOnly ? [] : Object.entries(FLOORS).flatMap(([k, v]) => [`--${k}`, v]);
     const args = [runner, "--base", server.url, "--data", data, ...floors];
     if (process.argv.includes("--misses")) args.push("--misses");
     const result = spawnSync(process.execPath, args, { stdio: "inherit" });
