@@ -13,13 +13,13 @@ import { findCandidates, findRecent, type CandidateRow } from "./repo";
 import { rowText } from "./row-text";
 
 // Bounds on the rows read per query: enough to fill 50 results with their best experiences.
-const OR_CANDIDATES = 100;
+const OR_CANDIDATES = 60;
 const AND_CANDIDATES = 100;
 const NEAR_CANDIDATES = 50;
 // With this many rows holding (nearly) every content word, partial matches cannot win.
 const ENOUGH = 60;
 // Rows of the rarest words loaded to cut the ANDs from; past this, FTS5 runs the full AND.
-const POOL = 150;
+const POOL = 100;
 // bm25 must score every row of the OR before its LIMIT applies. Past this many postings the OR
 // streams the newest matches instead: its words are then common, and the rows are scored in code.
 const RANK_BUDGET = 2_000;
