@@ -20,6 +20,11 @@ const MIN_COVERAGE_CLEAR = 0.4;
 const CLEAR_LEAD = 0.35;
 // One shared word never makes a resource clearly the answer, however rare the word.
 const CLEAR_MIN_WORDS = 2;
+// An agent who spells a task out in their own words leaves many of them unmatched, so the share
+// covered is low even for the right report; but that report still shares several of the query's
+// words, where a task nobody solved here tends to share one or two domain words ("pdf", "text").
+const BROAD_MIN_WORDS = 5;
+const MIN_COVERAGE_BROAD = 0.3;
 const UNION_FACTOR = 0.9;
 // Results far weaker than the best one are noise, not alternatives.
 const MIN_RELATIVE = 0.3;
@@ -132,6 +137,7 @@ function confident(groups: { best: Scored; coverage: number }[]): boolean {
   const [top, second] = byRelevance;
   const lead = second ? second.best.relevance / top.best.relevance : 0;
   const words = top.best.matched.length + top.best.expanded.length;
+  if (words >= BROAD_MIN_WORDS && top.coverage >= MIN_COVERAGE_BROAD) return true;
   return top.coverage >= MIN_COVERAGE_CLEAR && lead <= CLEAR_LEAD && words >= CLEAR_MIN_WORDS;
 }
 
