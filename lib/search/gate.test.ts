@@ -1,5 +1,6 @@
 // The confidence gate: a query covered well enough is answered; one covered only in part is
-// answered only when a single resource clearly stands out, and abstains when several share it.
+// answered only when a single resource clearly stands out, or when a report shares five or more of
+// its words (a task spelled out at length), and abstains when several share it.
 import { describe, expect, it } from "vitest";
 import * as experienceRoute from "@/app/api/experience/route";
 import { call } from "@/test/http";
@@ -29,5 +30,25 @@ describe("confidence gate", () => {
     // A second resource covering about as much of the query: no single answer stands out.
     await post({ name: "FjordAtlas", task: "Map wombat burrows along a fjord" });
     expect(search(query)).toMatchObject({ results: [], abstained: true });
+  });
+
+  it("answers a task spelled out at length when one report shares five of its words", async () => {
+    await post({ name: "HerdWatch", task: "Count reindeer herds crossing frozen rivers from drone footage at dawn" });
+    await post({ name: "DroneLog", task: "Plan drone flights over rivers at dawn" });
+    // Twelve words in the agent's own terms: the right report shares five of them.
+    const query = "count reindeer crossing rivers drone tundra lichen permafrost caribou antlers sleds blizzard";
+    const found = search(query);
+    expect(found.abstained).toBe(false);
+    const [top] = found.results;
+    expect(top.name).toBe("HerdWatch");
+    expect(top.explain!.matched_terms).toEqual(["count", "reindeer", "cross", "river", "drone"]);
+    // Under both the plain threshold (0.55) and the clear winner's (0.4).
+    expect(top.explain!.coverage).toBeGreaterThanOrEqual(0.3);
+    expect(top.explain!.coverage).toBeLessThan(0.4);
+
+    // Sharing only two words at the same coverage is not enough: search abstains.
+    const two = search("reindeer herds tundra lichen permafrost caribou");
+    expect(two.results[0]?.explain?.coverage ?? 0).toBeLessThan(0.55);
+    expect(two).toMatchObject({ results: [], abstained: true });
   });
 });
