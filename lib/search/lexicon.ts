@@ -10,13 +10,23 @@ type Lexicon = { byFirst: Map<string, Entry[]>; concepts: string[][] };
 
 let cached: Lexicon | null = null;
 
+/**
+ * A surface form as index terms. A phrase that analysis cuts down to one word ("times out" to
+ * "time", "no gpu" to "gpu", "sign in" to "sign") would stand for every use of that word: dropped.
+ */
+function analyzedForm(form: string): string {
+  const terms = analyzeTerms(form).map((t) => t.term);
+  const words = form.trim().split(/[\s-]+/).filter(Boolean).length;
+  return terms.length === 1 && words > 1 ? "" : terms.join(" ");
+}
+
 function load(): Lexicon {
   if (cached) return cached;
   const byFirst = new Map<string, Entry[]>();
   const concepts: string[][] = [];
   for (const lines of Object.values(data.concepts as Record<string, string[]>)) {
     for (const line of lines) {
-      const forms = [...new Set(line.split("|").map((f) => analyzeTerms(f).map((t) => t.term).join(" ")).filter(Boolean))];
+      const forms = [...new Set(line.split("|").map(analyzedForm).filter(Boolean))];
       if (forms.length < 2) continue;
       const concept = concepts.push(forms) - 1;
       for (const form of forms) {

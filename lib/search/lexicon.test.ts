@@ -1,0 +1,22 @@
+// The lexicon's forms as the index sees them: a phrase that analysis would cut down to one everyday
+// word must not make that word a form of the phrase's concept.
+import { describe, expect, it } from "vitest";
+import { analyzeTerms } from "./analyze";
+import { expandTerms } from "./lexicon";
+
+const expand = (text: string) => expandTerms(analyzeTerms(text).map((t) => t.term)).flatMap((s) => [...s]);
+
+describe("lexicon expansion", () => {
+  it("expands a word to its concept's other forms, across languages", () => {
+    expect(expand("tables")).toEqual(expect.arrayContaining(["表格", "tabular"]));
+    expect(expand("异步")).toEqual(expect.arrayContaining(["async", "asynchron"]));
+  });
+
+  it("ignores phrases that analysis cuts to one word ('times out', 'no gpu', 'sign in')", () => {
+    expect(expand("time")).not.toContain("request timeout");
+    expect(expand("gpu")).not.toContain("cpu");
+    expect(expand("sign")).not.toContain("login");
+    // The phrases still count as a whole where analysis keeps them.
+    expect(expand("request timeout")).toContain("connect timeout");
+  });
+});
