@@ -1,6 +1,7 @@
 // The confidence gate: a query covered well enough is answered; one covered only in part is
 // answered only when a single resource clearly stands out, or when a report shares five or more of
-// its words (a task spelled out at length), and abstains when several share it.
+// its words (a task spelled out at length), and abstains when several share it. Long queries need
+// a smaller share than short ones.
 import { describe, expect, it } from "vitest";
 import * as experienceRoute from "@/app/api/experience/route";
 import { call } from "@/test/http";
@@ -50,5 +51,16 @@ describe("confidence gate", () => {
     const two = search("reindeer herds tundra lichen permafrost caribou");
     expect(two.results[0]?.explain?.coverage ?? 0).toBeLessThan(0.55);
     expect(two).toMatchObject({ results: [], abstained: true });
+  });
+
+  it("needs a smaller share of a long query than of a short one", async () => {
+    await post({ name: "GlacierCam", task: "Photograph glacier calving at dawn from a boat" });
+    // Eleven words, four of them in the report: about a third of the query's weight, from 35 %.
+    const long = search("photograph glacier calving dawn tundra lichen kayak sleds water cold friends");
+    expect(long.results.map((r) => r.name)).toEqual(["GlacierCam"]);
+    expect(long.results[0].explain!.matched_terms).toEqual(["photograph", "glacier", "calv", "dawn"]);
+    expect(long.results[0].explain!.coverage).toBeLessThan(0.4);
+    // Five words, two of them in the report: a third of it is not enough for a short query.
+    expect(search("photograph glacier penguins walrus tundra")).toMatchObject({ results: [], abstained: true });
   });
 });

@@ -12,6 +12,11 @@ const RELEVANT_PER_GROUP = 5;
 // Confidence gate: the best experience must hold this share of the query's weight (rare words
 // weigh most), or the honest answer is "nobody has reported this yet".
 const MIN_COVERAGE = 0.55;
+// A task spelled out at length is more of the agent's own phrasing, which no report shares: past
+// LONG_QUERY words, each further word lowers the share needed, down to a floor.
+const LONG_QUERY = 6;
+const COVERAGE_PER_WORD = 0.04;
+const MIN_COVERAGE_LONG = 0.35;
 // An agent who describes a task in their own words shares fewer words with the report that solves
 // it. A resource that covers less can still be the answer when it clearly stands out: no other
 // resource comes close (an unanswerable task tends to touch many resources a little, each through
@@ -80,7 +85,7 @@ function rankResults(input: SearchInput): SearchResultDto[] {
     rows.sort((a, b) => rankValue(b) - rankValue(a) || b.row.score - a.row.score);
     return { key, rows, best: rows[0], coverage: resourceCoverage(rows) };
   });
-  if (!confident(groups)) return [];
+  if (!confident(groups, plan.groups.length)) return [];
 
   const resources = findResources(groups.map((g) => g.key));
   const topRelevance = Math.max(...groups.map((g) => g.best.relevance));
@@ -131,8 +136,9 @@ function rankResults(input: SearchInput): SearchResultDto[] {
 }
 
 /** The confidence gate: does some resource answer the query, or should search abstain? */
-function confident(groups: { best: Scored; coverage: number }[]): boolean {
-  if (groups.some((g) => g.coverage >= MIN_COVERAGE)) return true;
+function confident(groups: { best: Scored; coverage: number }[], queryWords: number): boolean {
+  const needed = Math.max(MIN_COVERAGE_LONG, MIN_COVERAGE - COVERAGE_PER_WORD * Math.max(0, queryWords - LONG_QUERY));
+  if (groups.some((g) => g.coverage >= needed)) return true;
   const byRelevance = [...groups].sort((a, b) => b.best.relevance - a.best.relevance);
   const [top, second] = byRelevance;
   const lead = second ? second.best.relevance / top.best.relevance : 0;
