@@ -20,6 +20,9 @@ const NEAR_CANDIDATES = 50;
 const ENOUGH = 60;
 // Rows of the rarest words loaded to cut the ANDs from; past this, FTS5 runs the full AND.
 const POOL = 100;
+// An AND that finds few rows must walk its doclists to the end, the costliest query here. When the
+// pool already holds a page of rows with every word, older ones would only compete with those.
+const PAGE_OF_FULL_MATCHES = 10;
 // bm25 must score every row of the OR before its LIMIT applies. Past this many postings the OR
 // streams the newest matches instead: its words are then common, and the rows are scored in code.
 const RANK_BUDGET = 2_000;
@@ -69,7 +72,7 @@ export function fetchCandidates(plan: QueryPlan, category: string): CandidateRow
     const all = loaded.filter((r) => holdsAllBut(r, -1));
     add(newest(all, AND_CANDIDATES));
     // Past the pool's oldest row FTS5 must look; within it the AND's rows are all known already.
-    if (loaded.length === POOL && all.length < ENOUGH) {
+    if (loaded.length === POOL && all.length < PAGE_OF_FULL_MATCHES) {
       add(findRecent(andOf(required), category, AND_CANDIDATES - all.length, loaded[loaded.length - 1].id));
     }
     if (rows.size < ENOUGH) {
