@@ -25,9 +25,8 @@ const MIN_COVERAGE_CLEAR = 0.4;
 const CLEAR_LEAD = 0.35;
 // One shared word never makes a resource clearly the answer, however rare the word.
 const CLEAR_MIN_WORDS = 2;
-// An agent who spells a task out in their own words leaves many of them unmatched, so the share
-// covered is low even for the right report; but that report still shares several of the query's
-// words, where a task nobody solved here tends to share one or two domain words ("pdf", "text").
+// Several shared words are evidence on their own, whatever share of a long query they make: a
+// task nobody solved here tends to share one or two domain words ("pdf", "text") with reports.
 const BROAD_MIN_WORDS = 5;
 const MIN_COVERAGE_BROAD = 0.3;
 const UNION_FACTOR = 0.9;
