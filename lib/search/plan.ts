@@ -219,7 +219,8 @@ export function planQuery(query: string): QueryPlan {
   const total = totalDocs();
   const entities = entityTerms(query);
   const groups: QueryGroup[] = mergeSynonyms([...seen]).flatMap(([term, { alts: altSet, loose, factor, own: ownForms }]) => {
-    const own = Math.max(...ownForms.map(df));
+    const ownDfs = ownForms.map(df);
+    const own = Math.max(...ownDfs);
     const alts = [...altSet].filter((a) => !ownForms.includes(a));
     const altDfs = alts.map(df);
     const liveAlts = alts.filter((_, i) => altDfs[i] > 0);
@@ -232,7 +233,7 @@ export function planQuery(query: string): QueryPlan {
       if (!ownForms.includes(a) && !altSet.has(a) && df(a) > 0) looseAlts.push(a);
     }
     const looseDfs = looseAlts.map(df);
-    const known = [...ownForms.filter((f) => df(f) > 0), ...liveAlts];
+    const known = [...ownForms.filter((_, i) => ownDfs[i] > 0), ...liveAlts];
     // Rows are looked up by the word and the lexicon's forms; the word lists' forms only stand in
     // for a word the index does not know (every form makes the FTS expressions slower), and
     // otherwise only add to the score of rows found by other words.
@@ -242,7 +243,7 @@ export function planQuery(query: string): QueryPlan {
     const conceptDf = Math.max(0, ...altDfs, ...looseDfs);
     const entity = factor === 1 && ownForms.some((f) => entities.has(f));
     const weight = (entity ? ENTITY_FACTOR : factor) * idf(own > 0 ? own : conceptDf > 0 ? conceptDf : unknownDf(term, entity, total), total);
-    const postings = [...ownForms.map(df), ...altDfs, ...looseDfs].reduce((s, n) => s + n, 0);
+    const postings = [...ownDfs, ...altDfs, ...looseDfs].reduce((s, n) => s + n, 0);
     const match = live.length === 0 ? "" : `(${live.map(ftsPhrase).join(" OR ")})`;
     return [{ term, own: ownForms, alts, liveAlts, looseAlts, df: own, postings, weight, match, forms: live, content: factor === 1, entity }];
   });
