@@ -1,8 +1,8 @@
 // `npm start`: migrate the database, build when the sources are newer than the last build, then
 // serve on 127.0.0.1:3000 (HOST and PORT override). One command on a fresh clone.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { isBuildStale } from "./lib/build-freshness.mjs";
 
 const root = process.cwd();
 const host = process.env.HOST ?? "127.0.0.1";
@@ -14,26 +14,8 @@ function run(cmd, args, env = {}) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-const SOURCES = ["app", "components", "lib", "skill", "generated", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"];
-
-function needsBuild() {
-  const buildId = join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
-  if (!existsSync(buildId)) return true;
-  const built = statSync(buildId).mtimeMs;
-  return SOURCES.some((s) => newestMtime(join(root, s)) > built);
-}
-
 run(bin("tsx"), ["scripts/migrate.ts"]);
-if (needsBuild()) run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" });
+if (isBuildStale(root, process.env.NEXT_DIST_DIR || ".next")) run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" });
 
 const server = spawn(bin("next"), ["start", "-H", host, "-p", port], {
   stdio: "inherit",

@@ -1,8 +1,8 @@
 // Starts the production server (next start) on a port and database of the caller's choosing, for
-// the eval, the browser tests and the benchmark. Builds first when the build is missing.
+// the eval, the browser tests and the benchmark. Builds first when the build is missing or stale.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { isBuildStale } from "./build-freshness.mjs";
 
 const root = process.cwd();
 const nextBin = join(root, "node_modules", ".bin", "next");
@@ -11,9 +11,9 @@ export function distDir(): string {
   return process.env.NEXT_DIST_DIR || ".next";
 }
 
-/** Builds the app into NEXT_DIST_DIR (default .next) unless a build is already there. */
+/** Builds the app into NEXT_DIST_DIR (default .next) unless an up-to-date build is already there. */
 export function ensureBuild(force = false): void {
-  if (!force && existsSync(join(root, distDir(), "BUILD_ID"))) return;
+  if (!force && !isBuildStale(root, distDir())) return;
   const result = spawnSync(nextBin, ["build"], {
     stdio: "inherit",
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },

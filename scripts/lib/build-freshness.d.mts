@@ -1,0 +1,2 @@
+export function isBuildStale(root: string, distDir: string): boolean;
+export function hasBuild(root: string, distDir: string): boolean;
