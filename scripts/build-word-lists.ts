@@ -52,6 +52,9 @@ function buildDictionary(): { zh: Map<string, string[]>; en: Map<string, string[
     const word = entry.simplified;
     const key = analyzeTerms(word).map((t) => t.term).join(" ");
     if (!key) continue;
+    // A word that analysis cut down to one character (信得过 to 信: 得过 is a function word) would
+    // make that character, in any of its many uses, a translation; 历史上 to 历史 is still a word.
+    const cutDown = key.length === 1 && word.length > 1;
     entry.english.slice(0, 3).forEach((sense, senseIndex) => {
       if (NOT_A_MEANING.test(sense.trim())) return;
       for (const raw of sense.split(/;\s*/)) {
@@ -60,7 +63,7 @@ function buildDictionary(): { zh: Map<string, string[]>; en: Map<string, string[
         const form = analyzedForm(gloss);
         if (!form) continue;
         push(zh, word, form, MAX_FORMS);
-        if (!form.includes(" ")) {
+        if (!form.includes(" ") && !cutDown) {
           const list = en.get(form) ?? [];
           if (!list.some((x) => x.zh === key)) list.push({ zh: key, sense: senseIndex, length: key.length });
           en.set(form, list);

@@ -34,6 +34,12 @@ describe("analyze", () => {
     expect(analyze("celery worker won't start, doesn't log")).toEqual(analyze("celery worker start log"));
   });
 
+  it("drops words the segmenter glues from particles alone, and keeps content words built with them", () => {
+    // ICU keeps 过的 and 及其 whole: as words no report uses, they made a query look half uncovered.
+    expect(analyze("修改过的模型及其下游")).toEqual(["修改", "模型", "下游"]);
+    expect(analyze("比较两个表格")).toContain("比较");
+  });
+
   it("marks fallback bigrams as soft and dictionary words as firm", () => {
     const terms = analyzeTerms("互联网表格");
     expect(terms.filter((t) => t.soft).map((t) => t.term)).toEqual(["互联", "联网"]);

@@ -1,7 +1,7 @@
 // Text analysis shared by indexing and querying: the same function produces the tokens stored in
 // the FTS index and the tokens looked up, so the two can never disagree.
 import { stemmer } from "stemmer";
-import { STOP_WORDS } from "./stop-words";
+import { STOP_WORDS, isFunctionWord } from "./stop-words";
 
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 
@@ -54,7 +54,7 @@ export function analyzeTerms(text: string): AnalyzedTerm[] {
         continue;
       }
       flushRun();
-      if (STOP_WORDS.has(part)) continue;
+      if (han ? isFunctionWord(part) : STOP_WORDS.has(part)) continue;
       if (LATIN_WORD.test(part)) {
         if (part.length === 1) continue; // "s" of "it's", "t" of "don't"
         const stem = part.length > 3 ? cachedStem(part) : part;

@@ -25,6 +25,18 @@ const CHINESE =
 
 export const STOP_WORDS: ReadonlySet<string> = new Set([...ENGLISH.split(/\s+/), ...CHINESE.split(/\s+/)]);
 
+// Particles and connectives that only ever glue words together. The segmenter sometimes keeps two
+// of them as one word (过的, 及其, 也都) that no list can foresee: a word made of nothing else is a
+// function word too. Characters that also build content words (比 of 比较 "compare", 对 of 对比,
+// 上/下 of 上传/下载, 着/地 of 着地 "land") are left out.
+const GRAMMATICAL_CHARACTERS: ReadonlySet<string> = new Set([..."的了过得之其及与和或而且并吗呢吧啊也都就还又再很只"]);
+
+export function isFunctionWord(word: string): boolean {
+  if (STOP_WORDS.has(word)) return true;
+  for (const ch of word) if (!GRAMMATICAL_CHARACTERS.has(ch)) return false;
+  return true;
+}
+
 // Generic English words that paraphrased queries are full of ("a quick overview", "only part of
 // the rest") but that rarely name the task. Kept, with a small weight, since they sometimes do.
 export const GENERIC_WORDS: ReadonlySet<string> = new Set(

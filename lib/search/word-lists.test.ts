@@ -26,6 +26,13 @@ describe("word lists", () => {
     expect(() => loose("constructor __proto__ toString hasOwnProperty 原型")).not.toThrow();
   });
 
+  it("never translate into a lone character", () => {
+    // Words that analysis cut down to one character (信得过 to 信) used to make that character a
+    // translation, meeting it in any Chinese report ("accomplish" found every 不).
+    const lone = ["accomplish", "abstract", "access", "acquire", "accuse", "account"].flatMap((w) => loose(w)).filter((f) => [...f].length === 1);
+    expect(lone).toEqual([]);
+  });
+
   it("rank everyday words, and know nothing of names and jargon", () => {
     expect(everydayRank(analyze("weird")[0])).toBeLessThan(everydayRank(analyze("tumor")[0])!);
     expect(everydayRank("kotlin")).toBeUndefined();
