@@ -7,6 +7,7 @@ import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { closeDb } from "../lib/db";
 import { databasePath } from "../lib/db-migrate";
+import { reanalyzeIfStale } from "../lib/search/reanalyze";
 import { importFile, type ImportSummary } from "../lib/transfer/import-records";
 import { progressBar } from "./lib/progress-bar";
 
@@ -31,6 +32,11 @@ if (values.db) process.env.DATABASE_URL = values.db;
 const file = positionals[0];
 
 async function main(): Promise<void> {
+  // Rows already there must be cut as the new ones will be.
+  const again = progressBar("re-analyze");
+  const reanalyzed = reanalyzeIfStale((done, total) => again.update(done, total, `${done.toLocaleString("en")} experiences`));
+  again.finish();
+  if (reanalyzed && reanalyzed.changed > 0) console.error(`analyzer ${reanalyzed.from ?? "unrecorded"} -> ${reanalyzed.to}: ${reanalyzed.changed} experiences re-analyzed`);
   const bar = progressBar("import");
   const summary = await importFile(file, {
     workers: values.workers !== undefined ? Number(values.workers) : availableParallelism(),

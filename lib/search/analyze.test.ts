@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { analyze, analyzeTerms, indexText, wordSegments } from "./analyze";
+import { ANALYZER_VERSION, analyze, analyzeTerms, indexText, wordSegments } from "./analyze";
+import { STOP_WORDS } from "./stop-words";
 import { expandTerms } from "./lexicon";
 
 describe("analyze", () => {
@@ -74,5 +76,29 @@ describe("the fast path for text without Chinese", () => {
   ])("splits %j exactly as ICU word breaking does", (text) => {
     const normalized = text.normalize("NFKC").toLowerCase();
     expect(parts(wordSegments(normalized))).toEqual(parts(icu.segment(normalized)));
+  });
+});
+
+describe("the analyzer version", () => {
+  // Databases record the version that analyzed them and are analyzed again when it differs
+  // (reanalyze.ts). A change to analysis that keeps the version would leave every existing database
+  // cut the old way: so the version is pinned to what it produces. When this fails, bump
+  // ANALYZER_VERSION and add its fingerprint here; never edit an existing line.
+  const FINGERPRINTS: Record<string, string> = {
+    "2": "8b2104c4fdd688fa",
+  };
+  const SAMPLE = [
+    "Extracting tables from scanned PDFs: how to do it quickly? don't worry, it's fine",
+    "用 PyMuPDF（pdfminer.six）从学术论文里提取结构化表格！GPT-4o 修改过的模型及其下游",
+    "电商商品图 Jest 测试重试逻辑 互联网表格 ＰＤＦ 浏览器端渲染 node.js v20.9 naïve café",
+    "批量拉取全部 A 股实时行情时经常失败，接口一变动就返回空表。",
+  ];
+
+  it("matches the analysis it names", () => {
+    const fingerprint = createHash("sha256")
+      .update(JSON.stringify({ stop: [...STOP_WORDS].sort(), sample: SAMPLE.map(indexText) }))
+      .digest("hex")
+      .slice(0, 16);
+    expect(fingerprint).toBe(FINGERPRINTS[ANALYZER_VERSION]);
   });
 });

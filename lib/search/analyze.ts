@@ -16,6 +16,13 @@ const NON_WORD = /[^\p{L}\p{N}]+/u;
 
 export type Token = string;
 
+/**
+ * Bump whenever a change here (or in the stop words) can change the terms of any text: databases
+ * built by an older analyzer are analyzed again on the next `npm start` (lib/search/reanalyze.ts).
+ * analyze.test.ts pins this version to the analysis of a sample, so a change cannot go unnoticed.
+ */
+export const ANALYZER_VERSION = "2";
+
 /** NFKC, case folding and whitespace collapsing: the identity of a piece of text. */
 export function normalizeText(text: string): string {
   return text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();

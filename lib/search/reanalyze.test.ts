@@ -1,0 +1,40 @@
+// A database built by an older analyzer is analyzed again, and only then do its reports match the
+// queries of today's analyzer.
+import { describe, expect, it } from "vitest";
+import * as experienceRoute from "@/app/api/experience/route";
+import { getSqlite } from "@/lib/db";
+import { call } from "@/test/http";
+import { experienceInput } from "@/test/factories";
+import { ANALYZER_VERSION } from "./analyze";
+import { reanalyzeIfStale } from "./reanalyze";
+import { searchExperiences } from "./search-experiences";
+
+const post = (overrides: Record<string, unknown>) =>
+  call(experienceRoute.POST, "/api/experience", { method: "POST", body: experienceInput(overrides) });
+const found = (q: string) => searchExperiences({ q, category: "", limit: 10, explain: false }).results.map((r) => r.name);
+
+describe("re-analysis after an analyzer change", () => {
+  it("re-analyzes only stale databases, rewrites only changed rows, and makes them findable", async () => {
+    await post({ name: "dbt-core", task: "Rebuild only the models a pull request modified, and their downstream models" });
+    await post({ name: "tabula-py", task: "Extract tables from scanned PDF reports" });
+    // A fresh database is analyzed by today's analyzer: recording that changes nothing.
+    expect(reanalyzeIfStale()).toMatchObject({ from: null, to: ANALYZER_VERSION, rows: 2, changed: 0 });
+    expect(reanalyzeIfStale()).toBeNull();
+
+    // An older analyzer that did not stem: its terms no longer meet today's queries.
+    const db = getSqlite();
+    db.prepare(`UPDATE experiences SET search_task = 'rebuilding models modified downstream' WHERE name = 'dbt-core'`).run();
+    db.prepare(`UPDATE search_meta SET value = '1' WHERE key = 'analyzer'`).run();
+    expect(found("rebuild modified models downstream")).not.toContain("dbt-core");
+
+    const progress: number[] = [];
+    expect(reanalyzeIfStale((done) => progress.push(done))).toEqual({ from: "1", to: ANALYZER_VERSION, rows: 2, changed: 1 });
+    expect(progress.at(-1)).toBe(2);
+    expect(found("rebuild modified models downstream")[0]).toBe("dbt-core");
+    expect(found("extract tables from scanned pdf")[0]).toBe("tabula-py");
+    expect(reanalyzeIfStale()).toBeNull();
+    // The trigger moved the row in the index without touching the resource's counts.
+    const resource = db.prepare(`SELECT experience_count AS n FROM resources WHERE key = 'dbt-core'`).get() as { n: number };
+    expect(resource.n).toBe(1);
+  });
+});

@@ -1,0 +1,51 @@
+// Keeps the stored analysis in step with the analyzer. The search_* columns (and so the FTS index)
+// hold text as the analyzer of the day cut it; after an upgrade that changed analysis, queries
+// would be cut one way and old reports another, and some would silently stop matching. So the
+// database records which analyzer built it, and rows are analyzed again when the code's differs.
+import { ANALYZER_VERSION, indexText } from "./analyze";
+import { countExperiences, findAnalyzedRows, readSearchMeta, updateAnalyzedRows, writeSearchMeta } from "./repo";
+
+const BATCH = 2_000;
+const META_KEY = "analyzer";
+
+export type ReanalyzeResult = { from: string | null; to: string; rows: number; changed: number } | null;
+
+/**
+ * Analyzes every experience again when the database was built by another analyzer version, and
+ * writes only the rows whose terms changed (each write re-indexes the row through the trigger).
+ * Null when the database is current. Batches commit one by one, and the version is recorded last:
+ * an interrupted run starts over and finishes the job.
+ */
+export function reanalyzeIfStale(onProgress?: (done: number, total: number) => void): ReanalyzeResult {
+  const from = readSearchMeta(META_KEY) ?? null;
+  if (from === ANALYZER_VERSION) return null;
+  const total = countExperiences();
+  let done = 0;
+  let changed = 0;
+  for (let after = 0; ; ) {
+    const rows = findAnalyzedRows(after, BATCH);
+    if (rows.length === 0) break;
+    const updates = rows.flatMap((row) => {
+      const next = {
+        id: row.id,
+        searchName: indexText(row.name),
+        searchTask: indexText(row.task),
+        searchTips: indexText(row.tips),
+        searchOutcome: indexText(row.outcome),
+      };
+      const same =
+        next.searchName === row.searchName &&
+        next.searchTask === row.searchTask &&
+        next.searchTips === row.searchTips &&
+        next.searchOutcome === row.searchOutcome;
+      return same ? [] : [next];
+    });
+    if (updates.length > 0) updateAnalyzedRows(updates);
+    changed += updates.length;
+    done += rows.length;
+    after = rows[rows.length - 1].id;
+    onProgress?.(done, total);
+  }
+  writeSearchMeta(META_KEY, ANALYZER_VERSION);
+  return { from, to: ANALYZER_VERSION, rows: done, changed };
+}
