@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { closeDb } from "../lib/db";
 import { analyze } from "../lib/search/analyze";
+import { reanalyzeIfStale } from "../lib/search/reanalyze";
 import { flushSearchLog } from "../lib/search/log-search";
 import { searchExperiences } from "../lib/search/search-experiences";
 import { importFile } from "../lib/transfer/import-records";
@@ -77,7 +78,14 @@ async function main(): Promise<void> {
     const rate = s.experiences.added / (s.elapsedMs / 1000);
     figure("import", `${s.experiences.added.toLocaleString("en")} experiences + ${s.contentRevisions.added} revisions in ${(s.elapsedMs / 1000).toFixed(1)} s (${Math.round(rate).toLocaleString("en")}/s; skipped ${s.experiences.skipped}, rejected ${s.experiences.rejected + s.contentRevisions.rejected})`,
       size >= 1_000_000 ? "<= 180 s at 1M" : `1M at this rate: ${(1_000_000 / rate).toFixed(0)} s (<= 180 s)`);
-  } else figure("import", "skipped (--reuse)");
+  } else {
+    figure("import", "skipped (--reuse)");
+    // A reused database may predate an analyzer change: bring it up to date, as npm start would.
+    const bar = progressBar("re-analyze");
+    const again = reanalyzeIfStale((done, total) => bar.update(done, total, `${done.toLocaleString("en")} experiences`));
+    bar.finish();
+    if (again) figure("re-analysis (analyzer changed)", `${again.rows.toLocaleString("en")} experiences, ${again.changed.toLocaleString("en")} changed`);
+  }
   await closeDb();
   const anchors = openAnchors(dbPath);
   const counts = anchors.counts();

@@ -32,7 +32,7 @@ if (values.db) process.env.DATABASE_URL = values.db;
 const file = positionals[0];
 
 async function main(): Promise<void> {
-  // Rows already there must be cut as the new ones will be.
+  // importFile does this too; here it gets a progress bar, since a large database takes minutes.
   const again = progressBar("re-analyze");
   const reanalyzed = reanalyzeIfStale((done, total) => again.update(done, total, `${done.toLocaleString("en")} experiences`));
   again.finish();

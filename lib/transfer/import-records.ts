@@ -11,6 +11,7 @@ import { createReadStream, statSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { toDbTime } from "../db-time";
+import { reanalyzeIfStale } from "../search/reanalyze";
 import { createPreparer } from "./prepare-pool";
 import type { Prepared, RecordKind } from "./prepare-record";
 import { beginBulkImport, checkpoint, createWriters, optimizeSearchIndex, runImmediate, tuneForBulkWrite } from "./repo";
@@ -69,6 +70,9 @@ export async function importStream(
   position: () => { bytes: number; totalBytes: number } = () => ({ bytes: 0, totalBytes: 0 }),
 ): Promise<ImportSummary> {
   const started = performance.now();
+  // Imported rows are analyzed by today's analyzer: the rows already there must be too (and an
+  // empty database records the version it is built with).
+  reanalyzeIfStale();
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const maxRejections = options.maxRejections ?? 1000;
   const summary: ImportSummary = {
