@@ -3,9 +3,12 @@
 // would be cut one way and old reports another, and some would silently stop matching. So the
 // database records which analyzer built it, and rows are analyzed again when the code's differs.
 import { ANALYZER_VERSION, indexText } from "./analyze";
-import { countExperiences, findAnalyzedRows, readSearchMeta, updateAnalyzedRows, writeSearchMeta } from "./repo";
+import { countExperiences, findAnalyzedRows, optimizeSearchIndex, readSearchMeta, updateAnalyzedRows, writeSearchMeta } from "./repo";
 
 const BATCH = 2_000;
+// Each rewritten row leaves its old entry in the FTS index as a delete marker in a new segment:
+// past this many, merging the segments pays back on every query.
+const OPTIMIZE_AFTER = 1_000;
 const META_KEY = "analyzer";
 
 export type ReanalyzeResult = { from: string | null; to: string; rows: number; changed: number } | null;
@@ -46,6 +49,7 @@ export function reanalyzeIfStale(onProgress?: (done: number, total: number) => v
     after = rows[rows.length - 1].id;
     onProgress?.(done, total);
   }
+  if (changed >= OPTIMIZE_AFTER) optimizeSearchIndex();
   writeSearchMeta(META_KEY, ANALYZER_VERSION);
   return { from, to: ANALYZER_VERSION, rows: done, changed };
 }

@@ -217,3 +217,9 @@ export function updateAnalyzedRows(rows: Pick<AnalyzedRow, "id" | "searchName" |
   );
   getSqlite().transaction(() => rows.forEach((row) => update.run(row))).immediate();
 }
+
+/** FTS5 merges its many small segments into one: fewer segments to read per query. */
+export function optimizeSearchIndex(db: Sqlite = getSqlite()): void {
+  db.exec(/* sql */ `INSERT INTO experience_fts (experience_fts) VALUES ('optimize')`);
+  db.exec(/* sql */ `PRAGMA optimize`);
+}

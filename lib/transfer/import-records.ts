@@ -12,9 +12,10 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { toDbTime } from "../db-time";
 import { reanalyzeIfStale } from "../search/reanalyze";
+import { optimizeSearchIndex } from "../search/repo";
 import { createPreparer } from "./prepare-pool";
 import type { Prepared, RecordKind } from "./prepare-record";
-import { beginBulkImport, checkpoint, createWriters, optimizeSearchIndex, runImmediate, tuneForBulkWrite } from "./repo";
+import { beginBulkImport, checkpoint, createWriters, runImmediate, tuneForBulkWrite } from "./repo";
 import { CONTENT_REVISION, EXPERIENCE } from "./record-format";
 
 export type Counts = { added: number; skipped: number; rejected: number };

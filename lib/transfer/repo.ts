@@ -179,12 +179,6 @@ function applyPerRowTriggerSetwise(db: Sqlite, lastId: number): void {
   ).run(lastId);
 }
 
-/** FTS5 merges its many small insert segments into one: fewer segments to read per query. */
-export function optimizeSearchIndex(db: Sqlite = getSqlite()): void {
-  db.exec(/* sql */ `INSERT INTO experience_fts (experience_fts) VALUES ('optimize')`);
-  db.exec(/* sql */ `PRAGMA optimize`);
-}
-
 /** Folds the write-ahead log back into the database file, so a server started next reads no huge WAL. */
 export function checkpoint(db: Sqlite = getSqlite()): void {
   db.pragma("wal_checkpoint(TRUNCATE)");
