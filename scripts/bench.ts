@@ -10,7 +10,6 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { closeDb } from "../lib/db";
 import { analyze } from "../lib/search/analyze";
-import { reanalyzeIfStale } from "../lib/search/reanalyze";
 import { flushSearchLog } from "../lib/search/log-search";
 import { searchExperiences } from "../lib/search/search-experiences";
 import { importFile } from "../lib/transfer/import-records";
@@ -21,6 +20,7 @@ import { groupMemory } from "./lib/bench/process-rss";
 import { openAnchors } from "./lib/bench/repo";
 import { ms, summarize, timeEach, type Latency } from "./lib/bench/stats";
 import { progressBar } from "./lib/progress-bar";
+import { describeReanalysis, reanalyzeWithProgress } from "./lib/reanalyze-with-progress";
 import { startServer } from "./lib/server";
 
 const { values } = parseArgs({
@@ -81,10 +81,8 @@ async function main(): Promise<void> {
   } else {
     figure("import", "skipped (--reuse)");
     // A reused database may predate an analyzer change: bring it up to date, as npm start would.
-    const bar = progressBar("re-analyze");
-    const again = reanalyzeIfStale((done, total) => bar.update(done, total, `${done.toLocaleString("en")} experiences`));
-    bar.finish();
-    if (again) figure("re-analysis (analyzer changed)", `${again.rows.toLocaleString("en")} experiences, ${again.changed.toLocaleString("en")} changed`);
+    const again = reanalyzeWithProgress();
+    if (again) figure("re-analysis", describeReanalysis(again));
   }
   await closeDb();
   const anchors = openAnchors(dbPath);

@@ -7,9 +7,9 @@ import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { closeDb } from "../lib/db";
 import { databasePath } from "../lib/db-migrate";
-import { reanalyzeIfStale } from "../lib/search/reanalyze";
 import { importFile, type ImportSummary } from "../lib/transfer/import-records";
 import { progressBar } from "./lib/progress-bar";
+import { describeReanalysis, reanalyzeWithProgress } from "./lib/reanalyze-with-progress";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -33,10 +33,8 @@ const file = positionals[0];
 
 async function main(): Promise<void> {
   // importFile does this too; here it gets a progress bar, since a large database takes minutes.
-  const again = progressBar("re-analyze");
-  const reanalyzed = reanalyzeIfStale((done, total) => again.update(done, total, `${done.toLocaleString("en")} experiences`));
-  again.finish();
-  if (reanalyzed && reanalyzed.changed > 0) console.error(`analyzer ${reanalyzed.from ?? "unrecorded"} -> ${reanalyzed.to}: ${reanalyzed.changed} experiences re-analyzed`);
+  const reanalyzed = reanalyzeWithProgress();
+  if (reanalyzed && reanalyzed.changed > 0) console.error(describeReanalysis(reanalyzed));
   const bar = progressBar("import");
   const summary = await importFile(file, {
     workers: values.workers !== undefined ? Number(values.workers) : availableParallelism(),
