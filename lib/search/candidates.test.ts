@@ -6,6 +6,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { importFile } from "@/lib/transfer/import-records";
 import { experienceInput } from "@/test/factories";
+import { getSqlite } from "@/lib/db";
+import { fetchCandidates } from "./candidates";
+import { planQuery } from "./plan";
 import { searchExperiences } from "./search-experiences";
 
 const search = (q: string) => searchExperiences({ q, category: "", limit: 10, explain: true });
@@ -32,5 +35,32 @@ describe("candidates", () => {
     const res = search("quokka telemetry ferrous beacons");
     expect(res.results[0]?.name).toBe("OldGuard");
     expect(res.results[0].explain?.missing_terms).toEqual([]);
+  });
+
+  it("finds older full matches through a phrase form, and only rows that hold the phrase", async () => {
+    // "PR" is known as the phrase "pull request". Past the pool the AND looks the phrase up by one
+    // of its words (cheaper), so a row with both words apart must be checked and left out.
+    const old = [
+      experienceInput({ name: "PhraseKeeper", task: "Review the wombat pull request with cobalt sprockets", submitted_by: "p1" }),
+      experienceInput({ name: "WordsApart", task: "Pull wombat cobalt sprockets on request", submitted_by: "p2" }),
+    ];
+    // Newer than the pool holds, each lacking one word: near matches enough that no OR runs.
+    const noise = Array.from({ length: 220 }, (_, i) =>
+      experienceInput({
+        name: `Ledger ${i % 40}`,
+        task: i % 2 ? `Chart the wombat pull request with cobalt, sheet ${i}` : `Chart the wombat pull request with sprockets, sheet ${i}`,
+        submitted_by: `l${i}`,
+      }),
+    );
+    const file = join(mkdtempSync(join(tmpdir(), "knowhub-candidates-")), "phrase.jsonl");
+    writeFileSync(file, [...old, ...noise].map((r) => JSON.stringify(r)).join("\n") + "\n");
+    expect((await importFile(file, { bulk: false })).experiences.added).toBe(222);
+
+    const query = "wombat PR cobalt sprockets";
+    const id = (name: string) => (getSqlite().prepare(`SELECT id FROM experiences WHERE name = ?`).get(name) as { id: number }).id;
+    const found = fetchCandidates(planQuery(query), "").map((r) => r.id);
+    expect(found).toContain(id("PhraseKeeper"));
+    expect(found).not.toContain(id("WordsApart"));
+    expect(search(query).results[0]?.name).toBe("PhraseKeeper");
   });
 });

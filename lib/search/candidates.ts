@@ -47,6 +47,11 @@ function andOf(groups: QueryGroup[]): string {
   return groups.map((g) => g.match).join(" AND ");
 }
 
+/** A superset of andOf(groups) that FTS5 steps through faster: phrases by their rarest word. */
+function scanOf(groups: QueryGroup[]): string {
+  return groups.map((g) => g.scanMatch).join(" AND ");
+}
+
 /** Newest first, like FTS5's ORDER BY rowid DESC. */
 function newest(rows: CandidateRow[], max: number): CandidateRow[] {
   return rows.slice(0, max);
@@ -73,7 +78,8 @@ export function fetchCandidates(plan: QueryPlan, category: string): CandidateRow
     add(newest(all, AND_CANDIDATES));
     // Past the pool's oldest row FTS5 must look; within it the AND's rows are all known already.
     if (loaded.length === POOL && all.length < PAGE_OF_FULL_MATCHES) {
-      add(findRecent(andOf(required), category, AND_CANDIDATES - all.length, loaded[loaded.length - 1].id));
+      const older = findRecent(scanOf(required), category, AND_CANDIDATES - all.length, loaded[loaded.length - 1].id);
+      add(older.filter((r) => missingWord(rowText(r), required) === -1));
     }
     if (rows.size < ENOUGH) {
       // Exact likewise, up to as many near matches as the pool holds.

@@ -26,6 +26,12 @@ export type QueryGroup = {
   weight: number;
   /** FTS5 expression matching the word or any known form; "" when nothing can match. */
   match: string;
+  /**
+   * A cheaper superset of `match` for ANDs over many rows: each phrase form is looked up by its
+   * rarest word. An AND steps through every doclist of every form, and a phrase's words are often
+   * common ("pull request", "data warehouse"); the caller checks the phrase on the loaded rows.
+   */
+  scanMatch: string;
   /** The forms in `match` (present in the index), for matching loaded rows in code. */
   forms: string[];
   /** A content word, as opposed to a soft or generic one. */
@@ -91,6 +97,14 @@ function checkGeneration(): void {
 function df(term: string): number {
   // A phrase occurs no more often than its rarest word.
   return term.includes(" ") ? Math.min(...term.split(" ").map(termDf)) : termDf(term);
+}
+
+/** The word of a phrase that the fewest documents hold; a single word is itself. */
+function rarestWord(form: string): string {
+  if (!form.includes(" ")) return form;
+  const words = form.split(" ");
+  const dfs = words.map(termDf);
+  return words[dfs.indexOf(Math.min(...dfs))];
 }
 
 function totalDocs(): number {
@@ -245,7 +259,8 @@ export function planQuery(query: string): QueryPlan {
     const weight = (entity ? ENTITY_FACTOR : factor) * idf(own > 0 ? own : conceptDf > 0 ? conceptDf : unknownDf(term, entity, total), total);
     const postings = [...ownDfs, ...altDfs, ...looseDfs].reduce((s, n) => s + n, 0);
     const match = live.length === 0 ? "" : `(${live.map(ftsPhrase).join(" OR ")})`;
-    return [{ term, own: ownForms, alts, liveAlts, looseAlts, df: own, postings, weight, match, forms: live, content: factor === 1, entity }];
+    const scanMatch = live.length === 0 ? "" : `(${[...new Set(live.map(rarestWord))].map(ftsPhrase).join(" OR ")})`;
+    return [{ term, own: ownForms, alts, liveAlts, looseAlts, df: own, postings, weight, match, scanMatch, forms: live, content: factor === 1, entity }];
   });
 
   const matchable = groups.filter((g) => g.match).sort((a, b) => a.postings - b.postings);
