@@ -19,4 +19,11 @@ describe("lexicon expansion", () => {
     // The phrases still count as a whole where analysis keeps them.
     expect(expand("request timeout")).toContain("connect timeout");
   });
+
+  it("knows the one-character verbs of mixed Chinese and English text", () => {
+    // "用 python 爬 网页": a lone character between Latin words is the verb of the task.
+    expect(expand("用 python 爬 网页")).toEqual(expect.arrayContaining(["scrape", "crawl"]));
+    expect(expand("用 pandas 读 excel")).toContain("read");
+    expect(expand("在 docker 里 装 postgres")).toContain("instal");
+  });
 });
