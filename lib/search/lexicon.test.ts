@@ -26,4 +26,12 @@ describe("lexicon expansion", () => {
     expect(expand("用 pandas 读 excel")).toContain("read");
     expect(expand("在 docker 里 装 postgres")).toContain("instal");
   });
+
+  it("tells speech to text from text to speech by the Chinese phrase, not by its words", () => {
+    // Both directions are made of 语音, 转成 and 文字: only the phrase says which way.
+    expect(expand("把语音转成文字")).toContain("asr");
+    expect(expand("把语音转成文字")).not.toContain("tts");
+    expect(expand("把文字转成语音")).toContain("tts");
+    expect(expand("把文字转成语音")).not.toContain("asr");
+  });
 });
