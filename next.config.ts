@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { DATA_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from "./lib/security/content-security-policy";
 
 const nextConfig: NextConfig = {
   // NEXT_DIST_DIR lets parallel builds (tests, benchmarks) use their own output folder.
@@ -8,6 +9,17 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Read from disk at run time (lib/search/word-lists.ts, the skill route).
   outputFileTracingIncludes: { "/skill.md": ["./skill/**"], "/**": ["./lib/search/words/*"] },
+  // The same security headers on every answer, static files included. The pages' CSP carries a
+  // per-request nonce, so proxy.ts sets it; the data answers' CSP is fixed, so it is set here.
+  async headers() {
+    const dataCsp = [{ key: "Content-Security-Policy", value: DATA_CONTENT_SECURITY_POLICY }];
+    return [
+      { source: "/:path*", headers: [...STATIC_SECURITY_HEADERS] },
+      { source: "/api", headers: dataCsp },
+      { source: "/api/:path*", headers: dataCsp },
+      { source: "/skill.md", headers: dataCsp },
+    ];
+  },
 };
 
 export default nextConfig;

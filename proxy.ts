@@ -1,8 +1,31 @@
-// Runs before routing. Next answers a path with broken percent-encoding (e.g. /api/resource/%E0%A4%A)
-// with a plain-text 500 before any route sees it; catch it here and answer as our contract says.
+// Runs before routing, on every request except static files. Three jobs, all without I/O (API
+// throughput depends on this staying a few string checks):
+// 1. DNS rebinding: refuse a Host that is neither a loopback name nor listed (lib/security/host-check.ts).
+// 2. Broken percent-encoding (e.g. /api/resource/%E0%A4%A): Next would answer with a plain-text 500
+//    before any route sees it; answer as our contract says instead.
+// 3. Pages: a fresh nonce per request in the CSP. Next reads it from the request's CSP header and
+//    stamps its inline RSC <script> tags with it. API answers get their fixed CSP and the other
+//    security headers from next.config.ts headers(), so no answer carries two CSP headers.
 import { NextResponse, type NextRequest } from "next/server";
 import { DomainError } from "@/lib/errors";
 import { errorResponse } from "@/lib/http";
+import { DATA_CONTENT_SECURITY_POLICY, generateNonce, pageContentSecurityPolicy } from "@/lib/security/content-security-policy";
+import { ALLOWED_HOSTS_ENV, hostPolicy, hostRefusalMessage, isHostAllowed, type HostPolicy } from "@/lib/security/host-check";
+
+// Read once: the environment does not change while the server runs.
+let policy: HostPolicy | undefined;
+function currentHostPolicy(): HostPolicy {
+  if (!policy) {
+    const built = hostPolicy({ HOST: process.env.HOST, KNOWHUB_ALLOWED_HOSTS: process.env[ALLOWED_HOSTS_ENV] });
+    if (built.invalid.length) {
+      console.error(`${ALLOWED_HOSTS_ENV}: ignoring unreadable entries ${JSON.stringify(built.invalid)}; use hostnames with an optional port`);
+    }
+    policy = built;
+  }
+  return policy;
+}
+
+const isDev = process.env.NODE_ENV === "development";
 
 function decodesCleanly(pathname: string): boolean {
   try {
@@ -13,18 +36,49 @@ function decodesCleanly(pathname: string): boolean {
   }
 }
 
-export function proxy(request: NextRequest) {
-  const { pathname } = request.nextUrl;
-  if (decodesCleanly(pathname)) return NextResponse.next();
-  const error = new DomainError("invalid_input", "The path has invalid percent-encoding; encode names and ids as UTF-8.", {
-    path: pathname,
-  });
-  if (pathname.startsWith("/api/")) return errorResponse(error);
-  return new Response(`400 Bad Request: ${error.message}\n`, {
-    status: 400,
-    headers: { "content-type": "text/plain; charset=utf-8" },
+function isApi(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+// Answers that are not documents (the API, the agent guide): their CSP comes from next.config.ts.
+function isData(pathname: string): boolean {
+  return isApi(pathname) || pathname === "/skill.md";
+}
+
+function plainText(status: number, text: string): Response {
+  return new Response(text, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "content-security-policy": DATA_CONTENT_SECURITY_POLICY },
   });
 }
 
-// Only paths that contain a percent sign can be badly encoded: keep the proxy off every other request.
-export const config = { matcher: ["/:area(api|resources|content)/:rest(.*%.*)"] };
+export function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+
+  const host = request.headers.get("host");
+  if (!isHostAllowed(host, currentHostPolicy())) {
+    const error = new DomainError("forbidden", hostRefusalMessage(host), { host, allow_with: ALLOWED_HOSTS_ENV });
+    return isApi(pathname) ? errorResponse(error) : plainText(403, `403 Forbidden: ${error.message}\n`);
+  }
+
+  if (pathname.includes("%") && !decodesCleanly(pathname)) {
+    const error = new DomainError("invalid_input", "The path has invalid percent-encoding; encode names and ids as UTF-8.", {
+      path: pathname,
+    });
+    return isApi(pathname) ? errorResponse(error) : plainText(400, `400 Bad Request: ${error.message}\n`);
+  }
+
+  if (isData(pathname)) return NextResponse.next();
+
+  const csp = pageContentSecurityPolicy(generateNonce(), { dev: isDev });
+  // Overwrite, never merge, whatever CSP the client sent: the nonce must be ours.
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("content-security-policy", csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("content-security-policy", csp);
+  return response;
+}
+
+// Everything but static files: the Host check must cover every page, RSC and API request
+// (prefetches included: their payload is as readable to a rebinding page as the HTML).
+export const config = { matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"] };

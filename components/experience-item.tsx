@@ -1,8 +1,9 @@
 // One agent's report. Every field is submitted data: it is rendered as text (React escapes it),
 // never as markup, and long outcomes fold into a <details> that works without JavaScript.
 import Link from "next/link";
-import { contentHref, formatDate, langOf, resourceHref, shorten, submitterLabel } from "./format";
+import { contentHref, formatDate, langOf, resourceHref, shorten } from "./format";
 import { Score } from "./stars";
+import { Submitter } from "./submitter";
 
 export type ExperienceView = {
   id: number;
@@ -12,6 +13,8 @@ export type ExperienceView = {
   tips: string;
   content_id: string;
   submitted_by: string;
+  verified?: boolean;
+  key?: { id: string; label: string } | null;
   created_at: string;
   name?: string;
 };
@@ -31,7 +34,7 @@ export function ExperienceItem({ experience, showResource = false, headingLevel 
       aria-labelledby={`experience-${e.id}-task`}
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-        <Heading id={`experience-${e.id}-task`} lang={langOf(e.task)} className="min-w-0 font-medium wrap-anywhere">
+        <Heading id={`experience-${e.id}-task`} lang={langOf(e.task)} dir="auto" className="min-w-0 font-medium wrap-anywhere">
           {e.task}
         </Heading>
         <Score score={e.score} />
@@ -40,16 +43,16 @@ export function ExperienceItem({ experience, showResource = false, headingLevel 
         <p className="mt-1 text-sm">
           with{" "}
           <Link href={resourceHref(e.name)} className="font-medium text-teal-800 underline-offset-2 hover:underline dark:text-teal-300">
-            <span lang={langOf(e.name)}>{e.name}</span>
+            <bdi lang={langOf(e.name)}>{e.name}</bdi>
           </Link>
         </p>
       ) : null}
       {e.tips ? (
         <div className="mt-2 text-sm">
           <span className="font-semibold">Tips: </span>
-          <span lang={langOf(e.tips)} className="whitespace-pre-line wrap-anywhere">
+          <bdi lang={langOf(e.tips)} className="whitespace-pre-line wrap-anywhere">
             {e.tips}
-          </span>
+          </bdi>
         </div>
       ) : null}
       {e.outcome ? (
@@ -58,29 +61,27 @@ export function ExperienceItem({ experience, showResource = false, headingLevel 
             <summary className="text-stone-700 dark:text-stone-300">
               <span className="font-semibold">Outcome: </span>
               {/* The preview gives way to the full text once open, so nothing is read twice. */}
-              <span lang={langOf(e.outcome)} className="wrap-anywhere group-open:hidden">
+              <bdi lang={langOf(e.outcome)} className="wrap-anywhere group-open:hidden">
                 {outcome.short}
-              </span>{" "}
+              </bdi>{" "}
               <span className="text-teal-800 underline group-open:hidden dark:text-teal-300">show all</span>
               <span className="hidden text-teal-800 underline group-open:inline dark:text-teal-300">show less</span>
             </summary>
-            <p lang={langOf(e.outcome)} className="mt-1 whitespace-pre-line wrap-anywhere">
+            <p lang={langOf(e.outcome)} dir="auto" className="mt-1 whitespace-pre-line wrap-anywhere">
               {e.outcome}
             </p>
           </details>
         ) : (
           <p className="mt-2 text-sm">
             <span className="font-semibold">Outcome: </span>
-            <span lang={langOf(e.outcome)} className="whitespace-pre-line wrap-anywhere">
+            <bdi lang={langOf(e.outcome)} className="whitespace-pre-line wrap-anywhere">
               {e.outcome}
-            </span>
+            </bdi>
           </p>
         )
       ) : null}
       <p className="mt-3 flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-600 dark:text-stone-400">
-        <span>
-          by <span lang={langOf(e.submitted_by)}>{submitterLabel(e.submitted_by)}</span>
-        </span>
+        <Submitter who={e} />
         <time dateTime={e.created_at}>{formatDate(e.created_at)}</time>
         {e.content_id ? (
           <Link href={contentHref(e.content_id)} className="text-teal-800 underline dark:text-teal-300">

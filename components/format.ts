@@ -71,6 +71,3 @@ export function shorten(text: string, max: number): { short: string; cut: boolea
   return { short: `${chars.slice(0, max).join("").trimEnd()}…`, cut: true };
 }
 
-export function submitterLabel(submittedBy: string): string {
-  return submittedBy || "an anonymous agent";
-}

@@ -12,6 +12,7 @@ export function ResourceRow({ resource, showCategory = true }: { resource: Resou
         <Link
           href={resourceHref(resource.name)}
           lang={langOf(resource.name)}
+          dir="auto"
           className="wrap-anywhere font-medium text-teal-800 underline-offset-2 hover:underline dark:text-teal-300"
         >
           {resource.name}

@@ -2,7 +2,7 @@
 // `_prisma_migrations` table, so that `prisma migrate deploy` can take over wherever the schema
 // engine is available. Runs synchronously (better-sqlite3) so that the first query never races it.
 import { createHash, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 
@@ -43,7 +43,8 @@ const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations"
 
 /** Opens (creating if needed) the database file, sets WAL, and applies pending migrations. */
 export function migrateDatabase(path: string = databasePath()): { applied: string[] } {
-  mkdirSync(dirname(path), { recursive: true });
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  restrictToOwner(path);
   const db = new Database(path, { timeout: 10_000 });
   try {
     db.pragma("journal_mode = WAL");
@@ -79,5 +80,17 @@ export function migrateDatabase(path: string = databasePath()): { applied: strin
     return { applied };
   } finally {
     db.close();
+  }
+}
+
+/**
+ * The database holds every submission, key hashes and logs: only its owner may read it. The file is
+ * created 0600 before SQLite opens it, and SQLite gives its -wal and -shm files the database file's
+ * permissions; files left world-readable by an older version are narrowed on every start.
+ */
+function restrictToOwner(path: string): void {
+  if (!existsSync(path)) closeSync(openSync(path, "a", 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) {
+    if (existsSync(file)) chmodSync(file, 0o600);
   }
 }

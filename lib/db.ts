@@ -13,7 +13,13 @@ type Handles = { url: string | undefined; path: string; prisma: PrismaClient; sq
 
 const globalForDb = globalThis as unknown as { knowhubDb?: Handles };
 
-const BUSY_TIMEOUT_MS = 10_000;
+// How long a write waits for another writer's lock before the request answers 503 unavailable
+// (lib/db-errors.ts). Long enough for any single API write or import batch, short enough that a
+// client is told to retry rather than left hanging.
+function busyTimeoutMs(): number {
+  const value = Number(process.env.KNOWHUB_BUSY_TIMEOUT_MS || 5000);
+  return Number.isInteger(value) && value >= 0 ? value : 5000;
+}
 
 function openHandles(): Handles {
   const url = process.env.DATABASE_URL;
@@ -27,9 +33,9 @@ function openHandles(): Handles {
   }
   // Open the new database fully before letting the old handles go, so a failure leaves them usable.
   migrateDatabase(path);
-  const adapter = new PrismaBetterSqlite3({ url: `file:${path}`, timeout: BUSY_TIMEOUT_MS });
+  const adapter = new PrismaBetterSqlite3({ url: `file:${path}`, timeout: busyTimeoutMs() });
   const prisma = new PrismaClient({ adapter });
-  const sqlite = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  const sqlite = new Database(path, { timeout: busyTimeoutMs() });
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");

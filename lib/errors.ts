@@ -2,11 +2,14 @@
 
 export const ERROR_STATUS = {
   invalid_input: 400,
+  unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  rate_limited: 429,
   internal: 500,
   unavailable: 503,
 } as const;

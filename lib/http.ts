@@ -1,5 +1,6 @@
 // Transport helpers shared by every route handler: JSON bodies in, JSON answers out, and the one
 // mapping from domain errors to HTTP. Uses only web-standard Request/Response (no next/*).
+import { translateDbError } from "./db-errors";
 import { DomainError, ERROR_STATUS, isDomainError, type ErrorCode } from "./errors";
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
@@ -8,11 +9,19 @@ export function jsonResponse(data: unknown, status = 200, headers: Record<string
   return new Response(JSON.stringify(data), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
-export function errorResponse(error: unknown): Response {
+export function errorResponse(caught: unknown): Response {
+  const error = translateDbError(caught) ?? caught;
   if (isDomainError(error)) {
     const headers: Record<string, string> = {};
     if (error.code === "method_not_allowed" && Array.isArray(error.details.allow)) {
       headers.allow = (error.details.allow as string[]).join(", ");
+    }
+    if (error.code === "unauthorized") {
+      const reason = error.details.reason === "invalid_token" || error.details.reason === "invalid_request" ? `, error="${error.details.reason}"` : "";
+      headers["www-authenticate"] = `Bearer realm="knowhub"${reason}`;
+    }
+    if (typeof error.details.retry_after_seconds === "number") {
+      headers["retry-after"] = String(error.details.retry_after_seconds);
     }
     return jsonResponse(
       { error: { code: error.code, message: error.message, details: error.details } },
@@ -76,7 +85,15 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes, declared);
   const bytes = await readLimited(request, maxBytes);
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+  // Fatal: invalid bytes are refused, never silently turned into U+FFFD and stored.
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new DomainError("invalid_input", "The body is not valid UTF-8", {
+      issues: [{ field: "(body)", message: "the body is not valid UTF-8" }],
+    });
+  }
   if (!text.trim()) {
     throw new DomainError("invalid_input", "The request body is empty; send a JSON object.", {});
   }
@@ -123,4 +140,16 @@ export function queryParams(request: Request): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of new URL(request.url).searchParams) if (!(key in out)) out[key] = value;
   return out;
+}
+
+/**
+ * OPTIONS for a route: 204 with Allow naming only the methods it implements (+HEAD with GET, and
+ * OPTIONS). Next's automatic OPTIONS lists every exported handler, the 405 stubs included.
+ */
+export function optionsHandler(allowed: string[]): Handler<unknown> {
+  const methods = [...allowed];
+  if (methods.includes("GET") && !methods.includes("HEAD")) methods.push("HEAD");
+  if (!methods.includes("OPTIONS")) methods.push("OPTIONS");
+  const allow = methods.join(", ");
+  return () => new Response(null, { status: 204, headers: { allow, "cache-control": "no-store" } });
 }

@@ -2,11 +2,16 @@
 // analyzes its experiences again if an older analyzer built their search columns.
 import { closeDb } from "../lib/db";
 import { databasePath, migrateDatabase } from "../lib/db-migrate";
+import { fillResourceSkeletons } from "../lib/resources/fill-skeletons";
 import { describeReanalysis, reanalyzeWithProgress } from "./lib/reanalyze-with-progress";
 
 const path = databasePath();
 const { applied } = migrateDatabase(path);
 console.log(applied.length ? `migrated ${path}: ${applied.join(", ")}` : `${path} is up to date`);
+
+// Resources created before lookalike detection existed get their skeletons (a no-op afterwards).
+const filled = fillResourceSkeletons();
+if (filled > 0) console.log(`computed lookalike skeletons of ${filled} resources`);
 
 const result = reanalyzeWithProgress();
 if (result && result.rows > 0) console.log(describeReanalysis(result));

@@ -14,6 +14,8 @@ function run(cmd, args, env = {}) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// Refuse a bad or unsafe setting before touching anything (a public bind never opens writes silently).
+run(bin("tsx"), ["scripts/check-settings.ts"]);
 run(bin("tsx"), ["scripts/migrate.ts"]);
 if (isBuildStale(root, process.env.NEXT_DIST_DIR || ".next")) run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" });
 

@@ -11,6 +11,8 @@ import * as contentRoute from "@/app/api/content/route";
 import * as contentIdRoute from "@/app/api/content/[...id]/route";
 import * as categoriesRoute from "@/app/api/categories/route";
 import * as unknownRoute from "@/app/api/[...rest]/route";
+import { createKey } from "@/lib/keys/create-key";
+import { resetRateLimits } from "@/lib/limits/rate-limit";
 import { call, type Answer } from "./http";
 import { contentInput, experienceInput } from "./factories";
 
@@ -41,9 +43,20 @@ function shape(value: unknown, key = ""): unknown {
   return typeof value;
 }
 
+// Besides shapes, the values agents branch on: the error code and the headers that tell them what
+// to do next (authenticate, wait, which methods exist).
+const PINNED_HEADERS = ["www-authenticate", "retry-after", "allow"];
+
 const seen: Record<string, unknown> = {};
 function record(name: string, answer: Answer) {
-  seen[name] = { status: answer.status, content_type: answer.headers.get("content-type"), body: shape(answer.json) };
+  const headers = Object.fromEntries(PINNED_HEADERS.flatMap((h) => (answer.headers.has(h) ? [[h, answer.headers.get(h)]] : [])));
+  seen[name] = {
+    status: answer.status,
+    content_type: answer.headers.get("content-type"),
+    ...(answer.json?.error ? { error_code: answer.json.error.code } : {}),
+    ...(Object.keys(headers).length ? { headers } : {}),
+    body: shape(answer.json),
+  };
 }
 
 describe("JSON contract", () => {
@@ -106,9 +119,34 @@ describe("JSON contract", () => {
       await call(experienceRoute.POST, "/api/experience", { method: "POST", rawBody: "{}", headers: { "content-type": "text/plain" } }),
     );
 
-    if (process.env.UPDATE_GOLDEN || !existsSync(GOLDEN)) {
-      writeFileSync(GOLDEN, `${JSON.stringify(seen, null, 2)}\n`);
+    // Keys mode: who may write, and what a verified report looks like.
+    process.env.KNOWHUB_AUTH = "keys";
+    process.env.KNOWHUB_RATE_WRITE = "1/h";
+    resetRateLimits();
+    try {
+      const reader = createKey({ label: "contract-reader", scope: "read", trusted: false });
+      const writer = createKey({ label: "contract-writer", scope: "write", trusted: false });
+      const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+      record("401 unauthorized", await post(experienceInput({ task: "No key in keys mode" })));
+      record("401 invalid token", await call(experienceRoute.POST, "/api/experience", {
+        method: "POST", body: experienceInput({ task: "Bad key" }), headers: auth(`kh_${"x".repeat(43)}`),
+      }));
+      record("403 forbidden", await call(experienceRoute.POST, "/api/experience", {
+        method: "POST", body: experienceInput({ task: "Read key writes" }), headers: auth(reader.token),
+      }));
+      const keyed = (body: unknown) => call(experienceRoute.POST, "/api/experience", { method: "POST", body, headers: auth(writer.token) });
+      record("POST /api/experience 201 verified", await keyed(experienceInput({ task: "Verified report" })));
+      record("429 rate_limited", await keyed(experienceInput({ task: "One too many" })));
+    } finally {
+      delete process.env.KNOWHUB_AUTH;
+      process.env.KNOWHUB_RATE_WRITE = "off";
+      resetRateLimits();
     }
+    record("409 lookalike", await post(experienceInput({ name: "Рymupdf", task: "Lookalike name" })));
+
+    // A missing golden is a failure, never written silently: only UPDATE_GOLDEN=1 writes it.
+    if (process.env.UPDATE_GOLDEN) writeFileSync(GOLDEN, `${JSON.stringify(seen, null, 2)}\n`);
+    expect(existsSync(GOLDEN), `${GOLDEN} is missing: run UPDATE_GOLDEN=1 npx vitest run test/contract.test.ts`).toBe(true);
     expect(seen).toEqual(JSON.parse(readFileSync(GOLDEN, "utf8")));
   });
 });

@@ -8,6 +8,9 @@ import { flushSearchLog } from "../lib/search/log-search";
 
 const dir = mkdtempSync(join(tmpdir(), "knowhub-test-"));
 process.env.DATABASE_URL = `file:${join(dir, "test.db")}`;
+// Rate limits are the server's defaults; tests that are about them turn them on (test/auth-keys.test.ts).
+process.env.KNOWHUB_RATE_WRITE ??= "off";
+process.env.KNOWHUB_RATE_SEARCH ??= "off";
 
 afterAll(async () => {
   flushSearchLog();

@@ -1,5 +1,5 @@
 import { describeApi } from "@/lib/api-index";
-import { jsonResponse, methodNotAllowed, withErrors } from "@/lib/http";
+import { jsonResponse, methodNotAllowed, optionsHandler, withErrors } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -7,3 +7,4 @@ export const GET = withErrors(() => jsonResponse(describeApi()));
 
 const notAllowed = methodNotAllowed(["GET"]);
 export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const OPTIONS = optionsHandler(["GET"]);

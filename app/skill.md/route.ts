@@ -1,5 +1,5 @@
 import { readSkillGuide } from "@/lib/skill-guide";
-import { methodNotAllowed, withErrors } from "@/lib/http";
+import { methodNotAllowed, optionsHandler, withErrors } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -9,3 +9,4 @@ export const GET = withErrors(
 
 const notAllowed = methodNotAllowed(["GET"]);
 export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const OPTIONS = optionsHandler(["GET"]);

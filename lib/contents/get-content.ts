@@ -15,6 +15,7 @@ import {
 } from "./repo";
 import type { ContentDto, ContentHistoryDto } from "./schema";
 import { toRevisionDto } from "./serialize";
+import { toProvenance } from "../keys/provenance";
 
 const SUGGESTION_POOL = 5_000;
 
@@ -22,7 +23,8 @@ const SUGGESTION_POOL = 5_000;
 export function getContent(id: string, revision: number | null = null): ContentDto {
   const current = requireContent(id);
   let shown = { title: current.title, body: current.body, sortOrder: current.sortOrder, revision: current.revision,
-    contentHash: current.contentHash, submittedBy: current.submittedBy, updatedAt: current.updatedAt };
+    contentHash: current.contentHash, submittedBy: current.submittedBy, keyId: current.keyId, keyLabel: current.keyLabel,
+    updatedAt: current.updatedAt };
   if (revision !== null && revision !== current.revision) {
     const old = findRevision(id, revision);
     if (!old) {
@@ -33,7 +35,8 @@ export function getContent(id: string, revision: number | null = null): ContentD
       });
     }
     shown = { title: old.title, body: old.body, sortOrder: old.sortOrder, revision: old.revision,
-      contentHash: old.contentHash, submittedBy: old.submittedBy, updatedAt: old.createdAt };
+      contentHash: old.contentHash, submittedBy: old.submittedBy, keyId: old.keyId, keyLabel: old.keyLabel,
+      updatedAt: old.createdAt };
   }
   const root = findContentLink(current.rootId);
   const siblings = current.parentId === "" ? { prev: null, next: null } : findSiblings(current);
@@ -46,6 +49,7 @@ export function getContent(id: string, revision: number | null = null): ContentD
     latest_revision: Number(current.revision),
     content_hash: shown.contentHash,
     submitted_by: shown.submittedBy,
+    ...toProvenance(shown),
     created_at: fromDbTime(current.createdAt),
     updated_at: fromDbTime(shown.updatedAt),
     toc: root,

@@ -13,6 +13,8 @@ export type ContentRow = {
   revision: number;
   contentHash: string;
   submittedBy: string;
+  keyId: string;
+  keyLabel: string;
   createdAt: string;
   updatedAt: string;
 };
@@ -25,16 +27,18 @@ export type RevisionRow = {
   sortOrder: number;
   contentHash: string;
   submittedBy: string;
+  keyId: string;
+  keyLabel: string;
   createdAt: string;
 };
 
 export type ContentLinkRow = { id: string; title: string };
 
 const CONTENT_COLUMNS = /* sql */ `id, root_id AS rootId, parent_id AS parentId, title, body, sort_order AS sortOrder,
-  revision, content_hash AS contentHash, submitted_by AS submittedBy, created_at AS createdAt, updated_at AS updatedAt`;
+  revision, content_hash AS contentHash, submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel, created_at AS createdAt, updated_at AS updatedAt`;
 
 const REVISION_COLUMNS = /* sql */ `content_id AS contentId, revision, title, body, sort_order AS sortOrder,
-  content_hash AS contentHash, submitted_by AS submittedBy, created_at AS createdAt`;
+  content_hash AS contentHash, submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel, created_at AS createdAt`;
 
 export function findContent(id: string): ContentRow | null {
   return (getSqlite().prepare(`SELECT ${CONTENT_COLUMNS} FROM contents WHERE id = ?`).get(id) as ContentRow) ?? null;
@@ -109,21 +113,25 @@ export type NodeWrite = {
   sortOrder: number;
   contentHash: string;
   submittedBy: string;
+  keyId: string;
+  keyLabel: string;
   at: Date;
 };
 
 // How a revision is written, for every writer (the API below and lib/transfer's import): the node
 // row always holds its latest revision, content_revisions every revision. Parameters are named as
-// the fields of NodeWrite plus @revision and @at (the revision's time, ISO 8601 from toDbTime).
+// the fields of NodeWrite plus @revision and @at (the revision's time, ISO 8601 from toDbTime);
+// @keyId and @keyLabel are the provenance ('' without a key).
 export const CONTENT_WRITE_SQL = {
   insertNode: /* sql */ `INSERT INTO contents (id, root_id, parent_id, title, body, sort_order, revision, content_hash,
-      submitted_by, created_at, updated_at)
-    VALUES (@id, @rootId, @parentId, @title, @body, @sortOrder, @revision, @contentHash, @submittedBy, @at, @at)`,
+      submitted_by, key_id, key_label, created_at, updated_at)
+    VALUES (@id, @rootId, @parentId, @title, @body, @sortOrder, @revision, @contentHash, @submittedBy, @keyId, @keyLabel, @at, @at)`,
   advanceNode: /* sql */ `UPDATE contents SET title = @title, body = @body, sort_order = @sortOrder, revision = @revision,
-      content_hash = @contentHash, submitted_by = @submittedBy, updated_at = @at WHERE id = @id`,
+      content_hash = @contentHash, submitted_by = @submittedBy, key_id = @keyId, key_label = @keyLabel, updated_at = @at
+    WHERE id = @id`,
   insertRevision: /* sql */ `INSERT INTO content_revisions (content_id, revision, title, body, sort_order, content_hash,
-      submitted_by, created_at)
-    VALUES (@id, @revision, @title, @body, @sortOrder, @contentHash, @submittedBy, @at)`,
+      submitted_by, key_id, key_label, created_at)
+    VALUES (@id, @revision, @title, @body, @sortOrder, @contentHash, @submittedBy, @keyId, @keyLabel, @at)`,
 } as const;
 
 /**
@@ -150,4 +158,27 @@ export function writeContentNode(node: NodeWrite): { status: "created" | "update
     return { status: current ? ("updated" as const) : ("created" as const), row: findContent(node.id)! };
   });
   return run.immediate();
+}
+
+// Retention of content_misses (lib/search/log-search.ts decides when). The table has no index on
+// created_at, but rows arrive in time order, so the oldest are the lowest ids: each DELETE looks at
+// a bounded window at the start of the table and never scans it.
+
+/** Deletes, among the `limit` oldest content misses, those recorded before `cutoff` (toDbTime). */
+export function deleteContentMissesBefore(cutoff: string, limit: number): number {
+  return getSqlite()
+    .prepare(
+      /* sql */ `DELETE FROM content_misses WHERE id IN (SELECT id FROM content_misses ORDER BY id LIMIT ?) AND created_at < ?`,
+    )
+    .run(limit, cutoff).changes;
+}
+
+/** Deletes up to `limit` of the oldest content misses beyond the newest `keep` (see deleteSearchLogsBeyond). */
+export function deleteContentMissesBeyond(keep: number, limit: number): number {
+  return getSqlite()
+    .prepare(
+      /* sql */ `DELETE FROM content_misses WHERE id IN
+         (SELECT id FROM content_misses WHERE id <= (SELECT max(id) FROM content_misses) - ? ORDER BY id LIMIT ?)`,
+    )
+    .run(keep, limit).changes;
 }

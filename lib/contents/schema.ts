@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hygienic, type TextKind } from "../text/hygiene";
 import { contentIdProblem } from "./content-id";
 
 export const MAX_BODY_BYTES = 200 * 1024;
@@ -10,20 +11,24 @@ const contentId = z
     if (problem) ctx.addIssue({ code: "custom", message: `id ${problem}` });
   });
 
-const optionalText = (field: string, max: number) =>
+// `kind` says what the field may contain (lib/text/hygiene.ts): submitted_by is shown as an identity.
+const optionalText = (field: string, max: number, kind: TextKind) =>
   z.preprocess(
     (v) => (v === null || v === undefined ? "" : v),
     z
       .string({ error: `${field} must be a string` })
+      .transform(hygienic(kind, field))
       .transform((s) => s.normalize("NFC").trim())
       .pipe(z.string().max(max, { error: `${field} must be at most ${max} characters` })),
   );
 
 export const submitContentInput = z.strictObject({
   id: contentId,
-  title: optionalText("title", 300),
+  title: optionalText("title", 300, "free"),
   body: z
     .string({ error: (i) => (i.input === undefined ? "body is required" : "body must be a string of markdown") })
+    // CRLF is stored as LF, so a body sent from Windows hashes like the same body sent from elsewhere.
+    .transform(hygienic("free", "body"))
     .refine((s) => s.trim().length > 0, { error: "body must not be empty" })
     .refine((s) => Buffer.byteLength(s, "utf8") <= MAX_BODY_BYTES, {
       error: `body must be at most ${MAX_BODY_BYTES / 1024} KB of UTF-8`,
@@ -36,7 +41,7 @@ export const submitContentInput = z.strictObject({
       .min(-1_000_000_000, { error: "sort_order is out of range" })
       .max(1_000_000_000, { error: "sort_order is out of range" }),
   ),
-  submitted_by: optionalText("submitted_by", 200),
+  submitted_by: optionalText("submitted_by", 200, "name"),
 });
 
 export type SubmitContentInput = z.output<typeof submitContentInput>;
@@ -74,6 +79,9 @@ export type ContentDto = {
   latest_revision: number;
   content_hash: string;
   submitted_by: string;
+  /** true when an API key wrote this revision; `key` names it. submitted_by is the writer's claim. */
+  verified: boolean;
+  key: { id: string; label: string } | null;
   created_at: string;
   updated_at: string;
   toc: ContentLinkDto | null;
@@ -88,6 +96,8 @@ export type ContentRevisionDto = {
   content_hash: string;
   title: string;
   submitted_by: string;
+  verified: boolean;
+  key: { id: string; label: string } | null;
   created_at: string;
 };
 

@@ -1,4 +1,5 @@
 import { fromDbTime } from "../db-time";
+import { toProvenance } from "../keys/provenance";
 import type { ContentRow, RevisionRow } from "./repo";
 import type { ContentRevisionDto, SubmitContentResultDto } from "./schema";
 
@@ -8,6 +9,7 @@ export function toRevisionDto(row: RevisionRow): ContentRevisionDto {
     content_hash: row.contentHash,
     title: row.title,
     submitted_by: row.submittedBy,
+    ...toProvenance(row),
     created_at: fromDbTime(row.createdAt),
   };
 }

@@ -1,10 +1,11 @@
 // The stored columns of an experience, computed one way for every writer (the API and import).
+import { NO_KEY, type ProvenanceColumns } from "../keys/provenance";
 import { indexText } from "../search/analyze";
 import { displayName, resourceKey } from "./resource-key";
 import type { CreateExperienceInput } from "./schema";
 import { submissionHash } from "./submission-hash";
 
-export type ExperienceColumns = {
+export type ExperienceColumns = ProvenanceColumns & {
   name: string;
   resourceKey: string;
   url: string;
@@ -29,6 +30,7 @@ export type ExperienceColumns = {
 export function experienceColumns(
   input: CreateExperienceInput,
   index: (text: string) => string = indexText,
+  provenance: ProvenanceColumns = NO_KEY,
 ): ExperienceColumns {
   const name = displayName(input.name);
   return {
@@ -42,7 +44,8 @@ export function experienceColumns(
     tips: input.tips,
     contentId: input.content_id,
     submittedBy: input.submitted_by,
-    submissionHash: submissionHash(input),
+    ...provenance,
+    submissionHash: submissionHash(input, provenance.keyId),
     searchName: index(name),
     searchTask: index(input.task),
     searchTips: index(input.tips),

@@ -19,6 +19,8 @@ const experienceSelect = {
   tips: true,
   contentId: true,
   submittedBy: true,
+  keyId: true,
+  keyLabel: true,
   status: true,
   createdAt: true,
   updatedAt: true,

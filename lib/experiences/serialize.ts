@@ -1,4 +1,5 @@
 import { fromDbTime } from "../db-time";
+import { toProvenance } from "../keys/provenance";
 import type { ExperienceDto, RelevantExperienceDto } from "./schema";
 
 export type ExperienceRow = {
@@ -12,6 +13,8 @@ export type ExperienceRow = {
   tips: string;
   contentId: string;
   submittedBy: string;
+  keyId: string;
+  keyLabel: string;
   status: string;
   createdAt: Date | string;
   updatedAt: Date | string;
@@ -29,6 +32,7 @@ export function toExperienceDto(row: ExperienceRow): ExperienceDto {
     tips: row.tips,
     content_id: row.contentId,
     submitted_by: row.submittedBy,
+    ...toProvenance(row),
     status: row.status,
     created_at: fromDbTime(row.createdAt),
     updated_at: fromDbTime(row.updatedAt),
@@ -36,6 +40,6 @@ export function toExperienceDto(row: ExperienceRow): ExperienceDto {
 }
 
 export function toRelevantExperienceDto(row: ExperienceRow): RelevantExperienceDto {
-  const { id, task, score, outcome, tips, content_id, submitted_by, created_at } = toExperienceDto(row);
-  return { id, task, score, outcome, tips, content_id, submitted_by, created_at };
+  const { id, task, score, outcome, tips, content_id, submitted_by, verified, key, created_at } = toExperienceDto(row);
+  return { id, task, score, outcome, tips, content_id, submitted_by, verified, key, created_at };
 }

@@ -7,7 +7,7 @@ import { resourceKey } from "./resource-key";
  * sha256 of the normalized submission: the same report sent twice (a retry, a re-run agent) hashes
  * the same however its spacing or letter case differs, so it is stored once.
  */
-export function submissionHash(input: CreateExperienceInput): string {
+export function submissionHash(input: CreateExperienceInput, keyId = ""): string {
   const canonical = [
     resourceKey(input.name),
     input.url,
@@ -18,6 +18,9 @@ export function submissionHash(input: CreateExperienceInput): string {
     normalizeText(input.tips),
     input.content_id,
     input.submitted_by,
+    // Two keys' identical reports are two reporters; one key's retry is one. Without a key the
+    // list stays as it always was, so hashes stored before keys existed still match.
+    ...(keyId ? [keyId] : []),
   ];
   return createHash("sha256").update(JSON.stringify(canonical)).digest("hex");
 }

@@ -44,8 +44,9 @@ export function toResourceSummary(row: ResourceRow): ResourceSummaryDto {
     name: row.name,
     url: row.url,
     category: row.category,
-    avg_score: averageScore(Number(row.scoreSum), Number(row.experienceCount)),
+    avg_score: averageScore(Number(row.scoreSum), Number(row.reporterCount)),
     experience_count: Number(row.experienceCount),
+    reporter_count: Number(row.reporterCount),
     last_seen: fromDbTime(row.lastSeen),
   };
 }

@@ -5,11 +5,11 @@ import type { ResourceSort } from "./schema";
 import type { ResourceRow } from "./serialize";
 
 const RESOURCE_COLUMNS = /* sql */ `key, name, url, category, experience_count AS experienceCount,
-  score_sum AS scoreSum, score_1 AS score1, score_2 AS score2, score_3 AS score3, score_4 AS score4,
+  reporter_count AS reporterCount, score_sum AS scoreSum, score_1 AS score1, score_2 AS score2, score_3 AS score3, score_4 AS score4,
   score_5 AS score5, first_seen AS firstSeen, last_seen AS lastSeen`;
 
 const EXPERIENCE_COLUMNS = /* sql */ `id, name, url, category, task, score, outcome, tips,
-  content_id AS contentId, submitted_by AS submittedBy, status, created_at AS createdAt, updated_at AS updatedAt`;
+  content_id AS contentId, submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel, status, created_at AS createdAt, updated_at AS updatedAt`;
 
 export function findResource(key: string): ResourceRow | null {
   const row = getSqlite()
@@ -101,7 +101,7 @@ export function listBestRatedResources(limit: number, priorMean: number, priorCo
   return getSqlite()
     .prepare(
       /* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE experience_count > 0
-       ORDER BY (score_sum + @priorMean * @priorCount) * 1.0 / (experience_count + @priorCount) DESC,
+       ORDER BY (score_sum + @priorMean * @priorCount) * 1.0 / (reporter_count + @priorCount) DESC,
                 experience_count DESC, key
        LIMIT @limit`,
     )
@@ -136,4 +136,40 @@ export function listResourcesByCategory(perCategory: number): ResourceRow[] {
        WHERE position <= ? ORDER BY category, experience_count DESC, key`,
     )
     .all(perCategory) as ResourceRow[];
+}
+
+// ---- Lookalike names: resources.skeleton (lib/resources/find-lookalike.ts, fill-skeletons.ts). ----
+
+export function resourceKeyExists(key: string): boolean {
+  return getSqlite().prepare(/* sql */ `SELECT 1 FROM resources WHERE key = ?`).get(key) !== undefined;
+}
+
+/** The most reported other resource with one of these skeletons; those with no published report don't count. */
+export function findResourceBySkeleton(skeletons: string[], exceptKey: string): { name: string; key: string } | null {
+  const row = getSqlite()
+    .prepare(
+      /* sql */ `SELECT name, key FROM resources
+       WHERE skeleton IN (SELECT value FROM json_each(?)) AND key <> ? AND experience_count > 0
+       ORDER BY experience_count DESC, key LIMIT 1`,
+    )
+    .get(JSON.stringify(skeletons), exceptKey) as { name: string; key: string } | undefined;
+  return row ?? null;
+}
+
+export function hasResourceWithoutSkeleton(): boolean {
+  return getSqlite().prepare(/* sql */ `SELECT 1 FROM resources WHERE skeleton = '' LIMIT 1`).get() !== undefined;
+}
+
+/** Resources whose skeleton is not computed yet, by key after `afterKey` (keyset pages). */
+export function listResourcesWithoutSkeleton(afterKey: string, limit: number): { key: string; name: string }[] {
+  return getSqlite()
+    .prepare(/* sql */ `SELECT key, name FROM resources WHERE skeleton = '' AND key > ? ORDER BY key LIMIT ?`)
+    .all(afterKey, limit) as { key: string; name: string }[];
+}
+
+/** Sets skeletons not set yet, in one transaction; returns how many rows changed. */
+export function setResourceSkeletons(rows: { key: string; skeleton: string }[]): number {
+  const db = getSqlite();
+  const update = db.prepare(/* sql */ `UPDATE resources SET skeleton = ? WHERE key = ? AND skeleton = ''`);
+  return db.transaction(() => rows.reduce((changed, row) => changed + update.run(row.skeleton, row.key).changes, 0))();
 }

@@ -37,5 +37,6 @@ export type ResourceSummaryDto = {
   category: string;
   avg_score: number;
   experience_count: number;
+  reporter_count: number;
   last_seen: string;
 };

@@ -6,6 +6,7 @@ export type ResourceRow = {
   url: string;
   category: string;
   experienceCount: number;
+  reporterCount: number;
   scoreSum: number;
   score1: number;
   score2: number;
@@ -25,8 +26,9 @@ export function toResourceAggregate(row: ResourceRow): ResourceAggregateDto {
     name: row.name,
     url: row.url,
     category: row.category,
-    avg_score: averageScore(row.scoreSum, row.experienceCount),
+    avg_score: averageScore(row.scoreSum, row.reporterCount),
     experience_count: row.experienceCount,
+    reporter_count: row.reporterCount,
     score_distribution: { "1": row.score1, "2": row.score2, "3": row.score3, "4": row.score4, "5": row.score5 },
   };
 }

@@ -95,7 +95,7 @@ export function findCandidates(match: string, category: string, max: number): Ca
 export function findExperiences(ids: number[]): Map<number, ExperienceRow> {
   const rows = prepared(
     /* sql */ `SELECT id, name, url, category, task, score, outcome, tips, content_id AS contentId,
-              submitted_by AS submittedBy, status, created_at AS createdAt, updated_at AS updatedAt
+              submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel, status, created_at AS createdAt, updated_at AS updatedAt
        FROM experiences WHERE id IN (SELECT value FROM json_each(?))`,
   ).all(JSON.stringify(ids)) as ExperienceRow[];
   return new Map(rows.map((row) => [row.id, row]));
@@ -144,8 +144,8 @@ export function findResources(keys: string[]): Map<string, ResourceRow> {
   const out = new Map<string, ResourceRow>();
   if (keys.length === 0) return out;
   const rows = prepared(
-    /* sql */ `SELECT key, name, url, category, experience_count AS experienceCount, score_sum AS scoreSum,
-              score_1 AS score1, score_2 AS score2, score_3 AS score3, score_4 AS score4, score_5 AS score5,
+    /* sql */ `SELECT key, name, url, category, experience_count AS experienceCount,
+              reporter_count AS reporterCount, score_sum AS scoreSum, score_1 AS score1, score_2 AS score2, score_3 AS score3, score_4 AS score4, score_5 AS score5,
               first_seen AS firstSeen, last_seen AS lastSeen
        FROM resources WHERE key IN (SELECT value FROM json_each(?))`,
   ).all(JSON.stringify(keys)) as ResourceRow[];
@@ -160,17 +160,19 @@ export type SearchLogEntry = {
   abstained: boolean;
   latencyMs: number;
   createdAt: string;
+  /** The API key that searched; '' (the default) for an anonymous search. Never a token. */
+  keyId?: string;
 };
 
 export function insertSearchLogs(entries: SearchLogEntry[]): void {
   if (entries.length === 0) return;
   const db = getSqlite();
   const insert = db.prepare(
-    /* sql */ `INSERT INTO search_logs (query, category, result_count, abstained, latency_ms, created_at)
-     VALUES (@query, @category, @resultCount, @abstained, @latencyMs, @createdAt)`,
+    /* sql */ `INSERT INTO search_logs (query, category, result_count, abstained, latency_ms, created_at, key_id)
+     VALUES (@query, @category, @resultCount, @abstained, @latencyMs, @createdAt, @keyId)`,
   );
   db.transaction((rows: SearchLogEntry[]) => {
-    for (const row of rows) ownLogChanges += insert.run({ ...row, abstained: row.abstained ? 1 : 0 }).changes;
+    for (const row of rows) ownLogChanges += insert.run({ ...row, abstained: row.abstained ? 1 : 0, keyId: row.keyId ?? "" }).changes;
   })(entries);
 }
 
@@ -222,4 +224,37 @@ export function updateAnalyzedRows(rows: Pick<AnalyzedRow, "id" | "searchName" |
 export function optimizeSearchIndex(db: Sqlite = getSqlite()): void {
   db.exec(/* sql */ `INSERT INTO experience_fts (experience_fts) VALUES ('optimize')`);
   db.exec(/* sql */ `PRAGMA optimize`);
+}
+
+// Log retention (lib/search/log-search.ts decides when). Every DELETE is bounded, so one prune never
+// holds the write lock for long, and counts as this process's own log changes: removing old log rows
+// changes no search result and must not empty the answer cache.
+
+/** Deletes up to `limit` of the oldest search-log rows written before `cutoff` (toDbTime), through the created_at index. */
+export function deleteSearchLogsBefore(cutoff: string, limit: number): number {
+  const { changes } = prepared(
+    /* sql */ `DELETE FROM search_logs WHERE id IN
+       (SELECT id FROM search_logs WHERE created_at < ? ORDER BY created_at LIMIT ?)`,
+  ).run(cutoff, limit);
+  ownLogChanges += changes;
+  return changes;
+}
+
+/**
+ * Deletes up to `limit` of the oldest search-log rows beyond the newest `keep`. Ids are unique, so
+ * the rows above max(id) - keep are at most `keep` (exactly `keep` unless an insert rolled back and
+ * left a gap): one lookup of the largest id instead of a count of the table.
+ */
+export function deleteSearchLogsBeyond(keep: number, limit: number): number {
+  const { changes } = prepared(
+    /* sql */ `DELETE FROM search_logs WHERE id IN
+       (SELECT id FROM search_logs WHERE id <= (SELECT max(id) FROM search_logs) - ? ORDER BY id LIMIT ?)`,
+  ).run(keep, limit);
+  ownLogChanges += changes;
+  return changes;
+}
+
+/** Other demand-log writes on this connection (content misses pruned): not a write search can see. */
+export function countAsOwnLogChanges(changes: number): void {
+  ownLogChanges += changes;
 }

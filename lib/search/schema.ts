@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { RelevantExperienceDto } from "../experiences/schema";
+import { hygienic } from "../text/hygiene";
 
 const flag = z
   .enum(["1", "true", "0", "false", ""], { error: "explain must be 1 or 0" })
@@ -9,6 +10,8 @@ const flag = z
 export const searchInput = z.object({
   q: z
     .string({ error: "q is required: describe the task, e.g. q=extract tables from scanned pdf" })
+    // Queries are logged: no terminal escapes or other controls reach the log.
+    .transform(hygienic("free", "q"))
     .transform((s) => s.normalize("NFKC").trim())
     .pipe(z.string().min(1, { error: "q must not be empty" }).max(500, { error: "q must be at most 500 characters" })),
   category: z
@@ -59,6 +62,7 @@ export type SearchResultDto = {
   category: string;
   avg_score: number;
   experience_count: number;
+  reporter_count: number;
   relevant_experiences: RelevantExperienceDto[];
   explain?: ExplainDto;
 };

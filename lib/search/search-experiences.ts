@@ -92,7 +92,7 @@ function rankResults(input: SearchInput): SearchResultDto[] {
     .filter((g) => g.best.relevance >= topRelevance * MIN_RELATIVE && g.best.coverage >= MIN_COVERAGE_TAIL)
     .map((g) => {
       const res = resources.get(g.key);
-      const bayes = ((res?.scoreSum ?? 0) + PRIOR_MEAN * PRIOR_COUNT) / ((res?.experienceCount ?? 0) + PRIOR_COUNT);
+      const bayes = ((res?.scoreSum ?? 0) + PRIOR_MEAN * PRIOR_COUNT) / ((res?.reporterCount ?? 0) + PRIOR_COUNT);
       const prior = 1 + PRIOR_SPAN * ((bayes - PRIOR_MEAN) / 2);
       const support = SUPPORT_FACTOR * (g.rows[1] ? rankValue(g.rows[1]) : 0);
       return { ...g, support, prior, score: (rankValue(g.best) + support) * prior };
@@ -108,8 +108,9 @@ function rankResults(input: SearchInput): SearchResultDto[] {
       name: res.name,
       url: res.url,
       category: res.category,
-      avg_score: averageScore(res.scoreSum, res.experienceCount),
+      avg_score: averageScore(res.scoreSum, res.reporterCount),
       experience_count: res.experienceCount,
+      reporter_count: res.reporterCount,
       relevant_experiences: g.rows
         .slice(0, RELEVANT_PER_GROUP)
         .flatMap((r) => {

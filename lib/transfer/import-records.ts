@@ -15,6 +15,7 @@ import { reanalyzeIfStale } from "../search/reanalyze";
 import { optimizeSearchIndex } from "../search/repo";
 import { createPreparer } from "./prepare-pool";
 import type { Prepared, RecordKind } from "./prepare-record";
+import { fillResourceSkeletons } from "../resources/fill-skeletons";
 import { beginBulkImport, checkpoint, createWriters, runImmediate, tuneForBulkWrite } from "./repo";
 import { CONTENT_REVISION, EXPERIENCE } from "./record-format";
 
@@ -154,6 +155,8 @@ export async function importStream(
     optimizeSearchIndex();
     summary.optimized = true;
   }
+  // Resources created by the import's rows need their lookalike skeletons, as API writes get them.
+  fillResourceSkeletons();
   checkpoint();
   summary.elapsedMs = performance.now() - started;
   return summary;

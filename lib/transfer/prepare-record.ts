@@ -22,6 +22,8 @@ export type RevisionWrite = {
   sortOrder: number;
   contentHash: string;
   submittedBy: string;
+  keyId: string;
+  keyLabel: string;
   createdAt: string;
 };
 
@@ -32,7 +34,7 @@ export type RevisionWrite = {
  */
 export const EXPERIENCE_FIELDS = [
   "name", "resourceKey", "url", "category", "task", "score", "outcome", "tips", "contentId", "submittedBy",
-  "status", "submissionHash", "searchName", "searchTask", "searchTips", "searchOutcome", "createdAt", "updatedAt",
+  "keyId", "keyLabel", "status", "submissionHash", "searchName", "searchTask", "searchTips", "searchOutcome", "createdAt", "updatedAt",
 ] as const satisfies readonly (keyof ExperienceWrite)[];
 
 // Fails to compile if ExperienceWrite gains a field the list above does not carry.
@@ -86,7 +88,7 @@ export function prepareLine(text: string, line: number, now: string): Prepared |
       const { input } = record;
       const createdAt = record.createdAt ? toDbTime(new Date(record.createdAt)) : now;
       const row: ExperienceWrite = {
-        ...experienceColumns(input, indexCached),
+        ...experienceColumns(input, indexCached, record.key),
         status: record.status,
         createdAt,
         updatedAt: record.updatedAt ? toDbTime(new Date(record.updatedAt)) : createdAt,
@@ -107,6 +109,7 @@ export function prepareLine(text: string, line: number, now: string): Prepared |
         sortOrder: input.sort_order,
         contentHash: contentHash(input.body),
         submittedBy: input.submitted_by,
+        ...record.key,
         createdAt: record.createdAt ? toDbTime(new Date(record.createdAt)) : now,
       },
     };

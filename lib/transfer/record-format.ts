@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { submitContentInput, type SubmitContentInput } from "../contents/schema";
 import { createExperienceInput, type CreateExperienceInput } from "../experiences/schema";
+import { NO_KEY, type ProvenanceColumns } from "../keys/provenance";
 import { describeIssues } from "../validation";
 
 export const EXPERIENCE = "experience";
@@ -17,8 +18,18 @@ export const PUBLISHED = "published";
 const time = (field: string) =>
   z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 time such as 2026-01-31T12:00:00.000Z` });
 
+// Provenance: the key that wrote the row on the hub it was exported from (id and label, never a
+// token). An import keeps it as it was written there.
+const keyEnvelope = z
+  .strictObject({
+    id: z.string().regex(/^key_[0-9a-f]{16}$/, { error: "key.id must look like key_0123456789abcdef" }),
+    label: z.string().min(1).max(100),
+  }, { error: "key must be an object with id and label" })
+  .optional();
+
 const experienceEnvelope = z.object({
   type: z.literal(EXPERIENCE).optional(),
+  key: keyEnvelope,
   created_at: time("created_at").optional(),
   updated_at: time("updated_at").optional(),
   // Moderation may hide experiences; an export keeps that state so a restore does not republish them.
@@ -30,6 +41,7 @@ const experienceEnvelope = z.object({
 
 const revisionEnvelope = z.object({
   type: z.literal(CONTENT_REVISION),
+  key: keyEnvelope,
   revision: z
     .number({ error: "revision must be a number" })
     .int({ error: "revision must be a whole number from 1" })
@@ -43,6 +55,7 @@ export type ExperienceRecord = {
   createdAt: string | undefined;
   updatedAt: string | undefined;
   status: string;
+  key: ProvenanceColumns;
 };
 
 export type RevisionRecord = {
@@ -50,6 +63,7 @@ export type RevisionRecord = {
   input: SubmitContentInput;
   revision: number;
   createdAt: string | undefined;
+  key: ProvenanceColumns;
 };
 
 export type ParsedRecord = ExperienceRecord | RevisionRecord;
@@ -61,9 +75,9 @@ export function parseRecord(value: unknown): ParsedRecord {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new RecordError("a line must be one JSON object");
   }
-  const { type, created_at, updated_at, status, revision, ...fields } = value as Record<string, unknown>;
+  const { type, created_at, updated_at, status, revision, key, ...fields } = value as Record<string, unknown>;
   if (type === undefined || type === EXPERIENCE) {
-    const envelope = check(experienceEnvelope, { type, created_at, updated_at, status });
+    const envelope = check(experienceEnvelope, { type, created_at, updated_at, status, key });
     // revision is not an experience field: hand it back so the API schema names it as unknown.
     const input = check(createExperienceInput, revision === undefined ? fields : { ...fields, revision });
     return {
@@ -72,15 +86,20 @@ export function parseRecord(value: unknown): ParsedRecord {
       createdAt: envelope.created_at,
       updatedAt: envelope.updated_at,
       status: envelope.status ?? PUBLISHED,
+      key: toColumns(envelope.key),
     };
   }
   if (type === CONTENT_REVISION) {
-    const envelope = check(revisionEnvelope, { type, revision, created_at });
+    const envelope = check(revisionEnvelope, { type, revision, created_at, key });
     const extra = { ...(updated_at === undefined ? {} : { updated_at }), ...(status === undefined ? {} : { status }) };
     const input = check(submitContentInput, { ...fields, ...extra });
-    return { type: CONTENT_REVISION, input, revision: envelope.revision, createdAt: envelope.created_at };
+    return { type: CONTENT_REVISION, input, revision: envelope.revision, createdAt: envelope.created_at, key: toColumns(envelope.key) };
   }
   throw new RecordError(`type must be "${EXPERIENCE}" or "${CONTENT_REVISION}" (got ${JSON.stringify(type)})`);
+}
+
+function toColumns(key: { id: string; label: string } | undefined): ProvenanceColumns {
+  return key ? { keyId: key.id, keyLabel: key.label } : NO_KEY;
 }
 
 function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -92,7 +111,7 @@ function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
 /** Export shape of an experience: the API fields plus the envelope, optional parts only when set. */
 export function experienceLine(row: {
   name: string; url: string; category: string; task: string; score: number; outcome: string; tips: string;
-  contentId: string; submittedBy: string; status: string; createdAt: string; updatedAt: string;
+  contentId: string; submittedBy: string; keyId: string; keyLabel: string; status: string; createdAt: string; updatedAt: string;
 }): Record<string, unknown> {
   return {
     type: EXPERIENCE,
@@ -105,6 +124,7 @@ export function experienceLine(row: {
     tips: row.tips,
     content_id: row.contentId,
     submitted_by: row.submittedBy,
+    ...keyField(row),
     created_at: row.createdAt,
     ...(row.updatedAt !== row.createdAt ? { updated_at: row.updatedAt } : {}),
     ...(row.status !== PUBLISHED ? { status: row.status } : {}),
@@ -112,7 +132,8 @@ export function experienceLine(row: {
 }
 
 export function revisionLine(row: {
-  contentId: string; revision: number; title: string; body: string; sortOrder: number; submittedBy: string; createdAt: string;
+  contentId: string; revision: number; title: string; body: string; sortOrder: number; submittedBy: string;
+  keyId: string; keyLabel: string; createdAt: string;
 }): Record<string, unknown> {
   return {
     type: CONTENT_REVISION,
@@ -122,6 +143,11 @@ export function revisionLine(row: {
     body: row.body,
     sort_order: row.sortOrder,
     submitted_by: row.submittedBy,
+    ...keyField(row),
     created_at: row.createdAt,
   };
+}
+
+function keyField(row: ProvenanceColumns): Record<string, unknown> {
+  return row.keyId ? { key: { id: row.keyId, label: row.keyLabel } } : {};
 }

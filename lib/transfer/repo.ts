@@ -33,7 +33,8 @@ export function createWriters(db: Sqlite = getSqlite()) {
      ON CONFLICT (submission_hash) DO NOTHING`,
   );
   const findRevision = db.prepare(
-    /* sql */ `SELECT title, sort_order AS sortOrder, content_hash AS contentHash, submitted_by AS submittedBy
+    /* sql */ `SELECT title, sort_order AS sortOrder, content_hash AS contentHash, submitted_by AS submittedBy,
+       key_id AS keyId
      FROM content_revisions WHERE content_id = ? AND revision = ?`,
   );
   const findCurrent = db.prepare(/* sql */ `SELECT revision FROM contents WHERE id = ?`);
@@ -54,13 +55,14 @@ export function createWriters(db: Sqlite = getSqlite()) {
      */
     revision(row: RevisionWrite): RevisionOutcome {
       const stored = findRevision.get(row.id, row.revision) as
-        | Pick<RevisionWrite, "title" | "sortOrder" | "contentHash" | "submittedBy">
+        | Pick<RevisionWrite, "title" | "sortOrder" | "contentHash" | "submittedBy" | "keyId">
         | undefined;
       if (stored) {
         // The time is not part of a revision's identity: a line without created_at gets "now".
         const same =
           stored.contentHash === row.contentHash && stored.title === row.title &&
-          stored.sortOrder === row.sortOrder && stored.submittedBy === row.submittedBy;
+          stored.sortOrder === row.sortOrder && stored.submittedBy === row.submittedBy &&
+          stored.keyId === row.keyId;
         return same ? "skipped" : { rejected: `content "${row.id}" already has a different revision ${row.revision}` };
       }
       const current = findCurrent.get(row.id) as { revision: number } | undefined;
@@ -77,25 +79,26 @@ export function createWriters(db: Sqlite = getSqlite()) {
   };
 }
 
-// The one trigger a bulk import suspends: per published row it updates the resource's aggregates
-// and inserts the row into the FTS index, about half of an insert's cost. The BEFORE INSERT
-// trigger that creates a resource row stays: it is a cheap key lookup, the foreign key needs it,
-// and it fires exactly as on the per-row path (even for a duplicate line that is then skipped).
-const PER_ROW_TRIGGER = "experiences_ai";
+// The triggers a bulk import suspends: per published row, experiences_ai updates the resource's
+// count, inserts the row's vote and its FTS entry, and resource_votes_ai adds each vote to the
+// resource's score columns; together about half of an insert's cost. The BEFORE INSERT trigger that
+// creates a resource row stays: it is a cheap key lookup, the foreign key needs it, and it fires
+// exactly as on the per-row path (even for a duplicate line that is then skipped).
+const SUSPENDED_TRIGGERS = ["experiences_ai", "resource_votes_ai"] as const;
 
 export type BulkImport = {
   db: Sqlite;
-  /** Applies the suspended trigger's effect set-wise, restores the trigger, commits, closes. */
+  /** Applies the suspended triggers' effect set-wise, restores the triggers, commits, closes. */
   commit(): void;
-  /** Rolls everything back (the trigger included) and closes. */
+  /** Rolls everything back (the triggers included) and closes. */
   abort(): void;
 };
 
 /**
- * A whole import as one transaction on a dedicated connection. The per-row trigger is dropped
- * inside the transaction and recreated from its own stored text (sqlite_master.sql, i.e. the
- * migration's exact SQL) before COMMIT: no other connection can ever see the schema without it,
- * and a crash at any point rolls back to the database as it was, trigger and index included.
+ * A whole import as one transaction on a dedicated connection. The per-row triggers are dropped
+ * inside the transaction and recreated from their own stored text (sqlite_master.sql, i.e. the
+ * migrations' exact SQL) before COMMIT: no other connection can ever see the schema without them,
+ * and a crash at any point rolls back to the database as it was, triggers and index included.
  * EXCLUSIVE keeps every other writer out until then; readers keep their snapshot (WAL).
  */
 export function beginBulkImport(): BulkImport {
@@ -113,21 +116,24 @@ export function beginBulkImport(): BulkImport {
   };
   try {
     db.exec("BEGIN EXCLUSIVE");
-    const trigger = db
-      .prepare(/* sql */ `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`)
-      .get(PER_ROW_TRIGGER) as { sql: string } | undefined;
-    if (!trigger) throw new Error(`trigger ${PER_ROW_TRIGGER} is missing: the database is not migrated`);
+    const triggers = SUSPENDED_TRIGGERS.map((name) => {
+      const row = db
+        .prepare(/* sql */ `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`)
+        .get(name) as { sql: string } | undefined;
+      if (!row) throw new Error(`trigger ${name} is missing: the database is not migrated`);
+      return { name, sql: row.sql };
+    });
     // Rows added by this import are exactly those above the current largest id (AUTOINCREMENT
     // never reuses ids, and no other writer can insert until COMMIT).
     const { lastId } = db.prepare(/* sql */ `SELECT COALESCE(MAX(id), 0) AS lastId FROM experiences`).get() as { lastId: number };
-    db.exec(/* sql */ `DROP TRIGGER "${PER_ROW_TRIGGER}"`);
+    for (const trigger of triggers) db.exec(/* sql */ `DROP TRIGGER "${trigger.name}"`);
     return {
       db,
       commit() {
         if (!open) throw new Error("bulk import already finished");
         try {
-          applyPerRowTriggerSetwise(db, lastId);
-          db.exec(trigger.sql);
+          applyPerRowTriggersSetwise(db, lastId);
+          for (const trigger of triggers) db.exec(trigger.sql);
           db.exec("COMMIT");
         } finally {
           close();
@@ -144,18 +150,18 @@ export function beginBulkImport(): BulkImport {
 }
 
 /**
- * What experiences_ai would have done for each published row above lastId, in one statement per
- * table. Resources: the counters add up; first_seen/last_seen are a min/max; url and category are
- * filled, only while empty, from the first published row (by id) that has one, which is where the
- * trigger's "CASE WHEN url = '' THEN NEW.url" sequence ends up. FTS: the same rows, in id order.
+ * What the suspended triggers would have done for each published row above lastId, in one
+ * statement per step. Resources: the counts add up; first_seen/last_seen are a min/max; url and
+ * category are filled, only while empty, from the first published row (by id) that has one, which
+ * is where the trigger's "CASE WHEN url = '' THEN NEW.url" sequence ends up. Votes: each new row
+ * without a key is a vote; each key seen in the new rows votes with its latest published report;
+ * the touched resources' score columns are then added up from their votes. FTS: the same rows,
+ * in id order.
  */
-function applyPerRowTriggerSetwise(db: Sqlite, lastId: number): void {
+function applyPerRowTriggersSetwise(db: Sqlite, lastId: number): void {
   db.prepare(
     /* sql */ `UPDATE resources SET
        experience_count = experience_count + added.n,
-       score_sum = score_sum + added.total,
-       score_1 = score_1 + added.s1, score_2 = score_2 + added.s2, score_3 = score_3 + added.s3,
-       score_4 = score_4 + added.s4, score_5 = score_5 + added.s5,
        url = CASE WHEN url = '' AND added.url_id IS NOT NULL
          THEN (SELECT e.url FROM experiences e WHERE e.id = added.url_id) ELSE url END,
        category = CASE WHEN category = '' AND added.category_id IS NOT NULL
@@ -163,14 +169,33 @@ function applyPerRowTriggerSetwise(db: Sqlite, lastId: number): void {
        first_seen = min(first_seen, added.first_at),
        last_seen = max(last_seen, added.last_at)
      FROM (
-       SELECT resource_key, COUNT(*) AS n, SUM(score) AS total,
-         SUM(score = 1) AS s1, SUM(score = 2) AS s2, SUM(score = 3) AS s3, SUM(score = 4) AS s4, SUM(score = 5) AS s5,
+       SELECT resource_key, COUNT(*) AS n,
          MIN(CASE WHEN url <> '' THEN id END) AS url_id, MIN(CASE WHEN category <> '' THEN id END) AS category_id,
          MIN(created_at) AS first_at, MAX(created_at) AS last_at
        -- "+status": read the new rows by id range, not by random lookups through the status index.
        FROM experiences WHERE id > ? AND +status = 'published' GROUP BY resource_key
      ) AS added
      WHERE resources.key = added.resource_key`,
+  ).run(lastId);
+  db.prepare(
+    /* sql */ `INSERT INTO resource_votes (resource_key, voter, score)
+     SELECT resource_key, 'e:' || id, score FROM experiences WHERE id > ? AND +status = 'published' AND key_id = ''`,
+  ).run(lastId);
+  db.prepare(
+    /* sql */ `INSERT OR REPLACE INTO resource_votes (resource_key, voter, score)
+     SELECT k.resource_key, 'k:' || k.key_id,
+       (SELECT e.score FROM experiences e
+        WHERE e.resource_key = k.resource_key AND e.key_id = k.key_id AND e.status = 'published'
+        ORDER BY e.created_at DESC, e.id DESC LIMIT 1)
+     FROM (SELECT DISTINCT resource_key, key_id FROM experiences
+           WHERE id > ? AND +status = 'published' AND key_id <> '') AS k`,
+  ).run(lastId);
+  db.prepare(
+    /* sql */ `UPDATE resources SET (reporter_count, score_sum, score_1, score_2, score_3, score_4, score_5) = (
+       SELECT COUNT(*), COALESCE(SUM(v.score), 0), COALESCE(SUM(v.score = 1), 0), COALESCE(SUM(v.score = 2), 0),
+         COALESCE(SUM(v.score = 3), 0), COALESCE(SUM(v.score = 4), 0), COALESCE(SUM(v.score = 5), 0)
+       FROM resource_votes v WHERE v.resource_key = resources.key)
+     WHERE key IN (SELECT DISTINCT resource_key FROM experiences WHERE id > ? AND +status = 'published')`,
   ).run(lastId);
   db.prepare(
     /* sql */ `INSERT INTO experience_fts (rowid, search_name, search_task, search_tips, search_outcome)
@@ -186,11 +211,12 @@ export function checkpoint(db: Sqlite = getSqlite()): void {
 
 export type ExportExperienceRow = {
   id: number; name: string; url: string; category: string; task: string; score: number; outcome: string; tips: string;
-  contentId: string; submittedBy: string; status: string; createdAt: string; updatedAt: string;
+  contentId: string; submittedBy: string; keyId: string; keyLabel: string; status: string; createdAt: string; updatedAt: string;
 };
 
 export type ExportRevisionRow = {
-  contentId: string; revision: number; title: string; body: string; sortOrder: number; submittedBy: string; createdAt: string;
+  contentId: string; revision: number; title: string; body: string; sortOrder: number; submittedBy: string;
+  keyId: string; keyLabel: string; createdAt: string;
 };
 
 /**
@@ -211,7 +237,7 @@ export function openSnapshot() {
       db
         .prepare(
           /* sql */ `SELECT content_id AS contentId, revision, title, body, sort_order AS sortOrder,
-             submitted_by AS submittedBy, created_at AS createdAt
+             submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel, created_at AS createdAt
            FROM content_revisions ORDER BY content_id, revision`,
         )
         .iterate() as IterableIterator<ExportRevisionRow>,
@@ -219,7 +245,8 @@ export function openSnapshot() {
       db
         .prepare(
           /* sql */ `SELECT id, name, url, category, task, score, outcome, tips, content_id AS contentId,
-             submitted_by AS submittedBy, status, created_at AS createdAt, updated_at AS updatedAt
+             submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel, status, created_at AS createdAt,
+             updated_at AS updatedAt
            FROM experiences ORDER BY id`,
         )
         .iterate() as IterableIterator<ExportExperienceRow>,

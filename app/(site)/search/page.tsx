@@ -100,7 +100,7 @@ function Results({ response, q, category, limit }: { response: SearchResponseDto
                 <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
                   <h3 className="flex min-w-0 flex-wrap items-center gap-2 text-lg font-semibold">
                     <span className="text-sm font-normal text-stone-500 tabular-nums dark:text-stone-400">{i + 1}.</span>
-                    <Link href={resourceHref(r.name)} lang={langOf(r.name)} className={`${linkClass} wrap-anywhere`}>
+                    <Link href={resourceHref(r.name)} lang={langOf(r.name)} dir="auto" className={`${linkClass} wrap-anywhere`}>
                       {r.name}
                     </Link>
                     <CategoryBadge category={r.category} />
@@ -125,7 +125,7 @@ function Results({ response, q, category, limit }: { response: SearchResponseDto
                 {r.experience_count > r.relevant_experiences.length ? (
                   <p className="mt-3 text-sm wrap-anywhere">
                     <Link href={resourceHref(r.name)} className={linkClass}>
-                      All {r.experience_count} experiences with <span lang={langOf(r.name)}>{r.name}</span>
+                      All {r.experience_count} experiences with <bdi lang={langOf(r.name)}>{r.name}</bdi>
                     </Link>
                   </p>
                 ) : null}

@@ -12,3 +12,5 @@ function notFound(request: Request): Response {
 }
 
 export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };
+// OPTIONS too: an unknown path has no methods to list.
+export { notFound as OPTIONS };

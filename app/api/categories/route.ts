@@ -1,9 +1,14 @@
-import { jsonResponse, methodNotAllowed, withErrors } from "@/lib/http";
+import { admitRequest } from "@/lib/auth/admit-request";
+import { jsonResponse, methodNotAllowed, optionsHandler, withErrors } from "@/lib/http";
 import { listCategories } from "@/lib/resources/list-categories";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withErrors(() => jsonResponse(listCategories()));
+export const GET = withErrors((request) => {
+  admitRequest(request, "read");
+  return jsonResponse(listCategories());
+});
 
 const notAllowed = methodNotAllowed(["GET"]);
 export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const OPTIONS = optionsHandler(["GET"]);

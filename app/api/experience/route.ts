@@ -1,6 +1,8 @@
+import { admitRequest } from "@/lib/auth/admit-request";
+import { provenanceColumns } from "@/lib/keys/provenance";
 import { createExperience } from "@/lib/experiences/create-experience";
 import { createExperienceInput } from "@/lib/experiences/schema";
-import { jsonResponse, methodNotAllowed, readJsonBody, withErrors } from "@/lib/http";
+import { jsonResponse, methodNotAllowed, optionsHandler, readJsonBody, withErrors } from "@/lib/http";
 import { parseInput } from "@/lib/validation";
 
 export const dynamic = "force-dynamic";
@@ -8,10 +10,12 @@ export const dynamic = "force-dynamic";
 const MAX_BODY_BYTES = 64 * 1024;
 
 export const POST = withErrors(async (request) => {
+  const caller = admitRequest(request, "write", "write");
   const input = parseInput(createExperienceInput, await readJsonBody(request, MAX_BODY_BYTES), "experience");
-  const result = await createExperience(input);
+  const result = await createExperience(input, provenanceColumns(caller.key));
   return jsonResponse(result, result.duplicate ? 200 : 201);
 });
 
 const notAllowed = methodNotAllowed(["POST"]);
 export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const OPTIONS = optionsHandler(["POST"]);

@@ -1,5 +1,5 @@
 import { checkHealth } from "@/lib/health/check-health";
-import { jsonResponse, methodNotAllowed, withErrors } from "@/lib/http";
+import { jsonResponse, methodNotAllowed, optionsHandler, withErrors } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +10,4 @@ export const GET = withErrors(() => {
 
 const notAllowed = methodNotAllowed(["GET"]);
 export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const OPTIONS = optionsHandler(["GET"]);

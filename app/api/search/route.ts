@@ -1,4 +1,5 @@
-import { jsonResponse, methodNotAllowed, queryParams, withErrors } from "@/lib/http";
+import { admitRequest } from "@/lib/auth/admit-request";
+import { jsonResponse, methodNotAllowed, optionsHandler, queryParams, withErrors } from "@/lib/http";
 import { searchInput } from "@/lib/search/schema";
 import { searchExperiences } from "@/lib/search/search-experiences";
 import { parseInput } from "@/lib/validation";
@@ -6,9 +7,11 @@ import { parseInput } from "@/lib/validation";
 export const dynamic = "force-dynamic";
 
 export const GET = withErrors((request) => {
+  admitRequest(request, "read", "search");
   const input = parseInput(searchInput, queryParams(request), "search");
   return jsonResponse(searchExperiences(input));
 });
 
 const notAllowed = methodNotAllowed(["GET"]);
 export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const OPTIONS = optionsHandler(["GET"]);

@@ -4,7 +4,8 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { Breadcrumb, type Crumb } from "@/components/breadcrumb";
 import { ContentTree, type TreeNodeView } from "@/components/content-tree";
-import { contentHref, formatDate, langOf, submitterLabel } from "@/components/format";
+import { contentHref, formatDate, langOf } from "@/components/format";
+import { Submitter } from "@/components/submitter";
 import { MarkdownView } from "@/components/markdown";
 import { Notice, linkClass } from "@/components/ui";
 import { getContentTree } from "@/lib/contents/get-content-tree";
@@ -87,12 +88,12 @@ export default async function ContentPage(props: Props) {
           ) : null}
           <article aria-labelledby="content-title" className="rounded-xl border border-stone-200 bg-white p-5 sm:p-8 dark:border-stone-800 dark:bg-stone-900">
             <header className="mb-6 border-b border-stone-200 pb-4 dark:border-stone-800">
-              <h1 id="content-title" lang={langOf(title)} className="text-2xl font-semibold tracking-tight wrap-anywhere sm:text-3xl">
+              <h1 id="content-title" lang={langOf(title)} dir="auto" className="text-2xl font-semibold tracking-tight wrap-anywhere sm:text-3xl">
                 {title}
               </h1>
               <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600 dark:text-stone-400">
                 <span>
-                  Revision {c.revision} by <span lang={langOf(c.submitted_by)}>{submitterLabel(c.submitted_by)}</span>
+                  Revision {c.revision} <Submitter who={c} />
                 </span>
                 <time dateTime={c.updated_at}>{formatDate(c.updated_at)}</time>
                 <a href={`/api${contentHref(c.id, { revision: old ? String(c.revision) : undefined })}`} className={linkClass}>
@@ -166,7 +167,7 @@ export default async function ContentPage(props: Props) {
                       {shown ? " · shown" : ""}
                     </Link>
                     <span className="text-stone-600 dark:text-stone-400">
-                      <span lang={langOf(rev.submitted_by)}>{submitterLabel(rev.submitted_by)}</span>,{" "}
+                      <Submitter who={rev} />,{" "}
                       <time dateTime={rev.created_at}>{formatDate(rev.created_at)}</time>
                     </span>
                   </li>

@@ -88,7 +88,7 @@ export default async function ResourcePage(props: Props) {
         ]}
       />
       <header className="space-y-2">
-        <h1 lang={langOf(r.name)} className="text-2xl font-semibold tracking-tight wrap-anywhere sm:text-3xl">
+        <h1 lang={langOf(r.name)} dir="auto" className="text-2xl font-semibold tracking-tight wrap-anywhere sm:text-3xl">
           {r.name}
         </h1>
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-600 dark:text-stone-400">
@@ -119,11 +119,18 @@ export default async function ResourcePage(props: Props) {
                 <Stars value={r.avg_score} size={20} />
                 <p className="text-sm text-stone-600 dark:text-stone-400">
                   from {r.experience_count.toLocaleString("en-US")} {r.experience_count === 1 ? "experience" : "experiences"}
+                  {r.reporter_count !== r.experience_count ? (
+                    <>
+                      {" "}
+                      by {r.reporter_count.toLocaleString("en-US")} {r.reporter_count === 1 ? "reporter" : "reporters"} (a key
+                      counts once, with its latest report)
+                    </>
+                  ) : null}
                 </p>
               </div>
             </div>
             <div className="mt-4">
-              <ScoreChart distribution={r.score_distribution} total={r.experience_count} />
+              <ScoreChart distribution={r.score_distribution} total={r.reporter_count} />
             </div>
             <p className="mt-3 text-xs text-stone-600 dark:text-stone-400">
               First reported <time dateTime={r.first_seen}>{r.first_seen.slice(0, 10)}</time>, latest{" "}

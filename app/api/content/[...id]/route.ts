@@ -1,6 +1,7 @@
+import { admitRequest } from "@/lib/auth/admit-request";
 import { getContent, getContentHistory } from "@/lib/contents/get-content";
 import { getContentInput } from "@/lib/contents/schema";
-import { jsonResponse, methodNotAllowed, queryParams, withErrors } from "@/lib/http";
+import { jsonResponse, methodNotAllowed, optionsHandler, queryParams, withErrors } from "@/lib/http";
 import { parseInput } from "@/lib/validation";
 
 export const dynamic = "force-dynamic";
@@ -8,6 +9,7 @@ export const dynamic = "force-dynamic";
 type Context = { params: Promise<{ id: string[] }> };
 
 export const GET = withErrors(async (request: Request, context: Context) => {
+  admitRequest(request, "read");
   const { id } = await context.params;
   const input = parseInput(getContentInput, { ...queryParams(request), id: id.join("/") }, "content request");
   return jsonResponse(input.history ? getContentHistory(input.id) : getContent(input.id, input.revision));
@@ -15,3 +17,4 @@ export const GET = withErrors(async (request: Request, context: Context) => {
 
 const notAllowed = methodNotAllowed(["GET"]);
 export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const OPTIONS = optionsHandler(["GET"]);

@@ -1,4 +1,5 @@
-import { jsonResponse, methodNotAllowed, queryParams, withErrors } from "@/lib/http";
+import { admitRequest } from "@/lib/auth/admit-request";
+import { jsonResponse, methodNotAllowed, optionsHandler, queryParams, withErrors } from "@/lib/http";
 import { getResource } from "@/lib/resources/get-resource";
 import { getResourceInput } from "@/lib/resources/schema";
 import { parseInput } from "@/lib/validation";
@@ -9,6 +10,7 @@ type Context = { params: Promise<{ name: string[] }> };
 
 // A catch-all segment so that names containing "/" (sent as %2F) still reach us whole.
 export const GET = withErrors(async (request: Request, context: Context) => {
+  admitRequest(request, "read");
   const { name } = await context.params;
   const input = parseInput(getResourceInput, { ...queryParams(request), name: name.join("/") }, "resource request");
   return jsonResponse(getResource(input));
@@ -16,3 +18,4 @@ export const GET = withErrors(async (request: Request, context: Context) => {
 
 const notAllowed = methodNotAllowed(["GET"]);
 export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const OPTIONS = optionsHandler(["GET"]);
