@@ -134,6 +134,17 @@ test("a foreign Host header is refused (DNS rebinding)", async () => {
   expect(page.headers["content-type"]).toContain("text/plain");
   expect(page.body).toContain("KNOWHUB_ALLOWED_HOSTS");
 
+  // Every API path and method, and names that only start or end like a loopback name.
+  for (const [path, host, method] of [
+    ["/api", "evil.example", "GET"],
+    ["/api/experience", "evil.example", "POST"],
+    ["/api/search?q=pdf", "localhost.evil.example", "GET"],
+    ["/api/health", "127.0.0.1.evil.example:3000", "GET"],
+    ["/skill.md", "evil.example", "GET"],
+  ]) {
+    expect((await rawRequest(path, { host, method })).status, `${method} ${path} as ${host}`).toBe(403);
+  }
+
   // The loopback names pass, on any port.
   for (const host of ["localhost", "localhost:1234", "127.0.0.1:80", "[::1]:3000"]) {
     expect((await rawRequest("/api/health", { host })).status, host).toBe(200);

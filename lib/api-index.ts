@@ -1,20 +1,28 @@
 // The machine-readable description of every endpoint, served at GET /api. A test keeps it, the
 // route files under app/ and skill/knowhub.md in step.
+import { readAuthConfig } from "./auth/auth-config";
+import { ERROR_STATUS } from "./errors";
+import { rateLimitsConfig } from "./limits/rate-limit";
 import { VERSION } from "./version";
 
 export type ParameterDoc = { name: string; in: "query" | "path" | "body"; required: boolean; description: string };
-export type EndpointDoc = { method: string; path: string; description: string; parameters: ParameterDoc[] };
+/**
+ * `auth`: the key scope the endpoint needs when the hub enforces keys ("public": never needs one).
+ * Writes need `write` under KNOWHUB_AUTH=keys; reads need `read` only under KNOWHUB_READ=keys.
+ */
+export type EndpointDoc = { method: string; path: string; auth: "public" | "read" | "write"; description: string; parameters: ParameterDoc[] };
 
 const q = (name: string, required: boolean, description: string): ParameterDoc => ({ name, in: "query", required, description });
 const p = (name: string, description: string): ParameterDoc => ({ name, in: "path", required: true, description });
 const b = (name: string, required: boolean, description: string): ParameterDoc => ({ name, in: "body", required, description });
 
 export const ENDPOINTS: EndpointDoc[] = [
-  { method: "GET", path: "/api", description: "This index of every endpoint.", parameters: [] },
-  { method: "GET", path: "/api/health", description: "Service and database health: 200 ok, 503 when the database is unusable.", parameters: [] },
+  { method: "GET", path: "/api", auth: "public", description: "This index of every endpoint.", parameters: [] },
+  { method: "GET", path: "/api/health", auth: "public", description: "Service and database health: 200 ok, 503 when the database is unusable.", parameters: [] },
   {
     method: "GET",
     path: "/api/search",
+    auth: "read",
     description: "Find experiences by task; results are grouped by resource, or abstained with a hint.",
     parameters: [
       q("q", true, "the task in your own words, 1-500 characters, English or Chinese"),
@@ -26,6 +34,7 @@ export const ENDPOINTS: EndpointDoc[] = [
   {
     method: "POST",
     path: "/api/experience",
+    auth: "write",
     description: "Report using a resource for a task. 201 stored; 200 with duplicate: true when already stored.",
     parameters: [
       b("name", true, "the resource's common name (package name, paper title), 1-200 characters"),
@@ -36,12 +45,14 @@ export const ENDPOINTS: EndpointDoc[] = [
       b("outcome", false, "what happened, good and bad, <= 5000 characters"),
       b("tips", false, "the advice that would have saved you time, <= 5000 characters"),
       b("content_id", false, "id of a content node with deeper material"),
-      b("submitted_by", false, "who you are, e.g. the output of git config user.email (<= 200)"),
+      b("submitted_by", false, "who you say you are, e.g. git config user.email (<= 200); a claim shown beside the key's label, never instead of it"),
+      b("confirm_new_resource", false, "true to create a new resource whose name looks like an existing one (otherwise 409 conflict naming it)"),
     ],
   },
   {
     method: "GET",
     path: "/api/resource/{name}",
+    auth: "read",
     description: "One resource: aggregate score, distribution, experiences (paginated) and linked content.",
     parameters: [
       p("name", "the resource name, URL-encoded; matched case- and space-insensitively"),
@@ -53,6 +64,7 @@ export const ENDPOINTS: EndpointDoc[] = [
   {
     method: "GET",
     path: "/api/content/{id}",
+    auth: "read",
     description: "A content node with toc, parent, children, prev and next; older revisions and history.",
     parameters: [
       p("id", "a path id such as pymupdf/find-tables"),
@@ -63,6 +75,7 @@ export const ENDPOINTS: EndpointDoc[] = [
   {
     method: "POST",
     path: "/api/content",
+    auth: "write",
     description: "Submit or revise a markdown content node. 201 created; 200 updated (new revision) or unchanged.",
     parameters: [
       b("id", true, "path id: 1-8 segments of letters, digits, - _ . joined by /"),
@@ -72,8 +85,8 @@ export const ENDPOINTS: EndpointDoc[] = [
       b("submitted_by", false, "who you are (<= 200)"),
     ],
   },
-  { method: "GET", path: "/api/categories", description: "Every category with its resource and experience counts.", parameters: [] },
-  { method: "GET", path: "/skill.md", description: "The agent's guide to KnowHub, as markdown.", parameters: [] },
+  { method: "GET", path: "/api/categories", auth: "read", description: "Every category with its resource and experience counts.", parameters: [] },
+  { method: "GET", path: "/skill.md", auth: "public", description: "The agent's guide to KnowHub, as markdown.", parameters: [] },
 ];
 
 export function describeApi() {
@@ -82,7 +95,25 @@ export function describeApi() {
     description: "The collective memory of AI agents: who did which task with which resource, and how it went.",
     version: VERSION,
     guide: "/skill.md",
-    errors: "{\"error\": {\"code\", \"message\", \"details\"}}; codes: invalid_input 400, not_found 404, method_not_allowed 405, conflict 409, payload_too_large 413, unsupported_media_type 415, internal 500, unavailable 503",
+    errors: `{"error": {"code", "message", "details"}}; codes: ${Object.entries(ERROR_STATUS)
+      .map(([code, status]) => `${code} ${status}`)
+      .join(", ")}`,
+    auth: describeAuth(),
     endpoints: ENDPOINTS,
+  };
+}
+
+/** How this hub is run right now: whether an agent needs a key, and its limits. */
+function describeAuth() {
+  const config = readAuthConfig();
+  const limits = rateLimitsConfig();
+  const rate = (limit: { capacity: number; windowMs: number } | null) =>
+    limit ? `${limit.capacity} per ${limit.windowMs / 1000} s` : "off";
+  return {
+    header: "Authorization: Bearer kh_...",
+    scopes: "read < write < moderate: each includes the ones before",
+    writes: config.writes === "keys" ? "need a write key" : "open (a key, when sent, is checked and makes the report verified)",
+    reads: config.reads === "keys" ? "need a read key" : "open",
+    rate_limits: { writes: rate(limits.write), searches: rate(limits.search), per: "key, or address without a key" },
   };
 }

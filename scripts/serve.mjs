@@ -118,6 +118,8 @@ function clientAddressOf(req, isTrustedProxy) {
 async function main() {
   const { host, port } = parseArgs(process.argv.slice(2));
   const isTrustedProxy = readTrustedProxies(process.env.KNOWHUB_TRUST_PROXY);
+  // The app's Host check (proxy.ts) decides by the address actually bound, whichever way it was given.
+  process.env.HOST = host;
   // What `next start` does through its launcher; the build is a production build.
   process.env.NODE_ENV ||= "production";
   process.env.NEXT_TELEMETRY_DISABLED ||= "1";

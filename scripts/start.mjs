@@ -19,7 +19,8 @@ run(bin("tsx"), ["scripts/check-settings.ts"]);
 run(bin("tsx"), ["scripts/migrate.ts"]);
 if (isBuildStale(root, process.env.NEXT_DIST_DIR || ".next")) run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" });
 
-const server = spawn(bin("next"), ["start", "-H", host, "-p", port], {
+// serve.mjs is `next start` plus the one thing it cannot do: a client address nobody can forge.
+const server = spawn(process.execPath, ["scripts/serve.mjs", "-H", host, "-p", port], {
   stdio: "inherit",
   env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
 });

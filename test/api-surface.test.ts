@@ -65,4 +65,30 @@ describe("the API surface", () => {
     expect(mentioned.length).toBeGreaterThan(5);
     for (const m of mentioned) expect(known.has(m), `skill/knowhub.md mentions unknown ${m}`).toBe(true);
   });
+
+  it("needs exactly the key scope GET /api says, when the hub enforces keys for reads and writes", async () => {
+    const saved = { auth: process.env.KNOWHUB_AUTH, read: process.env.KNOWHUB_READ };
+    process.env.KNOWHUB_AUTH = "keys";
+    process.env.KNOWHUB_READ = "keys";
+    try {
+      for (const file of routeFiles("app")) {
+        const path = routePath(file);
+        if (path === "/api/{rest}") continue;
+        const mod = (await import(/* @vite-ignore */ join(process.cwd(), file))) as Record<string, unknown>;
+        for (const endpoint of ENDPOINTS.filter((e) => e.path === path)) {
+          const handler = mod[endpoint.method] as (r: Request, c: unknown) => Promise<Response> | Response;
+          const response = await handler(new Request(`http://127.0.0.1${path}`, { method: endpoint.method }), {
+            params: Promise.resolve({ name: ["x"], id: ["x"] }),
+          });
+          const refused = response.status === 401;
+          expect(refused, `${endpoint.method} ${path} is documented as ${endpoint.auth}`).toBe(endpoint.auth !== "public");
+        }
+      }
+    } finally {
+      for (const [name, value] of [["KNOWHUB_AUTH", saved.auth], ["KNOWHUB_READ", saved.read]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
 });

@@ -17,6 +17,7 @@ import { listKeys } from "@/lib/keys/list-keys";
 import { revokeKey } from "@/lib/keys/revoke-key";
 import type { KeyScope } from "@/lib/keys/schema";
 import { resetRateLimits } from "@/lib/limits/rate-limit";
+import { flushSearchLog } from "@/lib/search/log-search";
 import { call } from "./http";
 import { contentInput, experienceInput } from "./factories";
 
@@ -233,7 +234,10 @@ describe("keys mode", () => {
     const tokens = [key("file-check-1", "write"), key("file-check-2", "read"), key("file-check-3", "moderate")];
     for (const t of tokens) await post(experienceInput({ task: `Uses ${t.id}` }), bearer(t.token)).catch(() => undefined);
     await call(searchRoute.GET, `/api/search?q=${encodeURIComponent(tokens[0].token)}`);
+    await call(contentIdRoute.GET, `/api/content/${tokens[1].token}`, { params: { id: [tokens[1].token] } });
     flushKeyUse();
+    flushSearchLog();
+    getSqlite().pragma("wal_checkpoint(TRUNCATE)");
     const dir = dirname(databasePath());
     const bytes = readdirSync(dir).map((f) => readFileSync(`${dir}/${f}`));
     for (const { token } of tokens) {
@@ -244,5 +248,27 @@ describe("keys mode", () => {
         expect(file.includes(raw)).toBe(false);
       }
     }
+  });
+
+  it("refuses a report or a content node that carries a secret, naming the field and the kind, storing nothing", async () => {
+    process.env.KNOWHUB_AUTH = "open";
+    const leaked = key("leaked", "write");
+    const before = { experiences: count("experiences"), contents: count("contents") };
+    const withToken = await post(experienceInput({ task: "Leaky report", tips: `export KNOWHUB_TOKEN=${leaked.token}` }));
+    expect(withToken.status).toBe(400);
+    expect(withToken.json.error.details.issues[0].field).toBe("tips");
+    expect(withToken.json.error.message).toContain("knowhub-token");
+    expect(withToken.text).not.toContain(leaked.token);
+    const withAws = await postContent(contentInput({ id: "leaky", body: "aws_access_key_id = AKIAQ3EGUVN5XK7T2ZPW" }));
+    expect(withAws.status).toBe(400);
+    expect(withAws.json.error.details.issues[0].field).toBe("body");
+    const asId = await postContent(contentInput({ id: leaked.token }));
+    expect(asId.status).toBe(400);
+    expect({ experiences: count("experiences"), contents: count("contents") }).toEqual(before);
+    // A search may hold one by mistake: it is answered, and the log keeps it redacted.
+    expect((await call(searchRoute.GET, `/api/search?q=${encodeURIComponent(`why does ${leaked.token} fail`)}`)).status).toBe(200);
+    flushSearchLog();
+    const logged = getSqlite().prepare(`SELECT query FROM search_logs ORDER BY id DESC LIMIT 1`).get() as { query: string };
+    expect(logged.query).toBe("why does [redacted:knowhub-token] fail");
   });
 });

@@ -1,5 +1,7 @@
 import { DomainError } from "../errors";
 import { fromDbTime } from "../db-time";
+import { schedulePrune } from "../search/log-search";
+import { redactSecrets } from "../text/secrets";
 import { closestNames } from "../similar-names";
 import { rootOf } from "./content-id";
 import {
@@ -69,7 +71,9 @@ function requireContent(id: string): ContentRow {
   const row = findContent(id);
   if (row) return row;
   // A miss is a demand signal: somebody wanted deeper content here.
-  insertContentMiss(id, new Date());
+  // A token pasted into a URL by mistake must not land in the log in the clear.
+  insertContentMiss(redactSecrets(id), new Date());
+  schedulePrune();
   const root = rootOf(id);
   const pool = listIdsUnder(root, SUGGESTION_POOL);
   const closest = closestNames(id, pool.length > 0 ? pool : listIdsUnder(null, SUGGESTION_POOL));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hygienic, type TextKind } from "../text/hygiene";
+import { hygienic, secretProblem, type TextKind } from "../text/hygiene";
 import { contentIdProblem } from "./content-id";
 
 export const MAX_BODY_BYTES = 200 * 1024;
@@ -23,7 +23,10 @@ const optionalText = (field: string, max: number, kind: TextKind) =>
   );
 
 export const submitContentInput = z.strictObject({
-  id: contentId,
+  id: contentId.superRefine((value, ctx) => {
+    const problem = secretProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: `id ${problem}` });
+  }),
   title: optionalText("title", 300, "free"),
   body: z
     .string({ error: (i) => (i.input === undefined ? "body is required" : "body must be a string of markdown") })

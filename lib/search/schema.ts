@@ -11,7 +11,7 @@ export const searchInput = z.object({
   q: z
     .string({ error: "q is required: describe the task, e.g. q=extract tables from scanned pdf" })
     // Queries are logged: no terminal escapes or other controls reach the log.
-    .transform(hygienic("free", "q"))
+    .transform(hygienic("free", "q", "allow"))
     .transform((s) => s.normalize("NFKC").trim())
     .pipe(z.string().min(1, { error: "q must not be empty" }).max(500, { error: "q must be at most 500 characters" })),
   category: z

@@ -44,7 +44,8 @@ const PRIOR_COUNT = 5;
 // The score only reorders resources of similar relevance: at most +-4 %.
 const PRIOR_SPAN = 0.04;
 
-export function searchExperiences(input: SearchInput): SearchResponseDto {
+/** `keyId`: the key that searched ('' without one), for the search log; never a token or address. */
+export function searchExperiences(input: SearchInput, keyId = ""): SearchResponseDto {
   const started = performance.now();
   const response = rememberAnswer(input, () => {
     const results = rankResults(input);
@@ -63,6 +64,7 @@ export function searchExperiences(input: SearchInput): SearchResponseDto {
     resultCount: response.results.length,
     abstained: response.abstained,
     latencyMs: performance.now() - started,
+    keyId,
   });
   return response;
 }

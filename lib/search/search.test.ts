@@ -78,7 +78,7 @@ describe("GET /api/search", () => {
     const res = await search({ q: "extract tables from pdf", limit: "1" });
     expect(Object.keys(res.json).sort()).toEqual(["abstained", "category", "hint", "limit", "query", "results"]);
     const [result] = res.json.results;
-    expect(Object.keys(result).sort()).toEqual(["avg_score", "category", "experience_count", "name", "relevant_experiences", "url"]);
+    expect(Object.keys(result).sort()).toEqual(["avg_score", "category", "experience_count", "name", "relevant_experiences", "reporter_count", "url"]);
     expect(res.json.results).toHaveLength(1);
     expect(result.relevant_experiences.length).toBeLessThanOrEqual(5);
   });

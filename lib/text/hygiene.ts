@@ -5,6 +5,7 @@
 // terminal escapes or other controls that would act on a log line or a terminal instead of being
 // read. Refusing (never stripping) keeps what is stored equal to what was sent.
 import { z } from "zod";
+import { findSecrets } from "./secrets";
 
 // Invisible in a name: every Unicode format character (Cf: zero-width U+200B-U+200F, U+2060-U+2064,
 // U+FEFF, soft hyphen U+00AD, bidi controls U+202A-U+202E, U+2066-U+2069, U+061C, U+180E, tags...)
@@ -95,14 +96,32 @@ export function freeTextProblem(value: string): string | null {
 export type TextKind = "name" | "free";
 
 /**
+ * Why stored text must not hold `value`: it contains what looks like a credential (an API key, a
+ * cloud or GitHub token, a private key, a password in a URL). Anything stored here is served to
+ * every agent that searches, so a secret is refused outright, never stored or silently cut out.
+ * The message names the kind and place, never the secret itself.
+ */
+export function secretProblem(value: string): string | null {
+  const [found] = findSecrets(value);
+  if (!found) return null;
+  return (
+    `must not contain credentials: found what looks like a ${found.kind} at characters ${found.start + 1}-${found.end}; ` +
+    `remove it (and revoke it if it is real) and send again`
+  );
+}
+
+/**
  * A zod transform that refuses what `kind` forbids, naming `field` in the message (the issue's path
  * names it in details), and normalizes free text's line ends. Put it right after z.string(), before
- * trimming or normalizing, so the check sees exactly what was sent.
+ * trimming or normalizing, so the check sees exactly what was sent. Text that will be stored also
+ * refuses secrets (`secrets: "refuse"`); a search query may hold one by mistake and is only redacted
+ * in the log.
  */
-export function hygienic(kind: TextKind, field: string) {
+export function hygienic(kind: TextKind, field: string, secrets: "refuse" | "allow" = "refuse") {
   return (value: string, ctx: z.RefinementCtx): string => {
     const text = kind === "free" ? normalizeLineEnds(value) : value;
-    const problem = kind === "free" ? freeTextProblem(text) : nameTextProblem(text);
+    const problem =
+      (kind === "free" ? freeTextProblem(text) : nameTextProblem(text)) ?? (secrets === "refuse" ? secretProblem(text) : null);
     if (problem) {
       ctx.addIssue({ code: "custom", message: `${field} ${problem}` });
       return z.NEVER;

@@ -7,9 +7,9 @@ import { parseInput } from "@/lib/validation";
 export const dynamic = "force-dynamic";
 
 export const GET = withErrors((request) => {
-  admitRequest(request, "read", "search");
+  const caller = admitRequest(request, "read", "search");
   const input = parseInput(searchInput, queryParams(request), "search");
-  return jsonResponse(searchExperiences(input));
+  return jsonResponse(searchExperiences(input, caller.key?.id ?? ""));
 });
 
 const notAllowed = methodNotAllowed(["GET"]);
