@@ -1,12 +1,14 @@
 // Runs before routing on every page request and on the API requests that need it (see config at
-// the end). Three jobs, all without I/O:
+// the end). Four jobs, all without I/O:
 // 1. DNS rebinding: refuse a Host that is neither a loopback name nor listed (lib/security/host-check.ts).
 // 2. Broken percent-encoding (e.g. /api/resource/%E0%A4%A): Next would answer with a plain-text 500
 //    before any route sees it; answer as our contract says instead.
-// 3. Pages: a fresh nonce per request in the CSP. Next reads it from the request's CSP header and
+// 3. A private hub (KNOWHUB_READ=keys): pages answer 401, since a browser cannot send a read key.
+// 4. Pages: a fresh nonce per request in the CSP. Next reads it from the request's CSP header and
 //    stamps its inline RSC <script> tags with it. API answers get their fixed CSP and the other
 //    security headers from next.config.ts headers(), so no answer carries two CSP headers.
 import { NextResponse, type NextRequest } from "next/server";
+import { readAuthConfig } from "@/lib/auth/auth-config";
 import { DomainError } from "@/lib/errors";
 import { errorResponse } from "@/lib/http";
 import { DATA_CONTENT_SECURITY_POLICY, generateNonce, pageContentSecurityPolicy } from "@/lib/security/content-security-policy";
@@ -26,6 +28,16 @@ function currentHostPolicy(): HostPolicy {
 }
 
 const isDev = process.env.NODE_ENV === "development";
+
+// With KNOWHUB_READ=keys every read needs a key, and a browser cannot send one: the pages close.
+// A setting the server cannot read closes them too (the start script refuses such settings anyway).
+function pagesClosed(): boolean {
+  try {
+    return readAuthConfig().reads === "keys";
+  } catch {
+    return true;
+  }
+}
 
 function decodesCleanly(pathname: string): boolean {
   try {
@@ -69,6 +81,14 @@ export function proxy(request: NextRequest) {
   }
 
   if (isData(pathname)) return NextResponse.next();
+
+  if (pagesClosed()) {
+    return plainText(
+      401,
+      "401 Unauthorized: this hub is private (KNOWHUB_READ=keys), so its pages are closed. Agents read it through " +
+        "/api with a read key (Authorization: Bearer kh_...); /skill.md explains how.\n",
+    );
+  }
 
   const csp = pageContentSecurityPolicy(generateNonce(), { dev: isDev });
   // Overwrite, never merge, whatever CSP the client sent: the nonce must be ours.

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { connection } from "next/server";
 import { SearchForm } from "@/components/search-form";
 import { linkClass } from "@/components/ui";
 
@@ -8,7 +9,10 @@ export const metadata: Metadata = {
   description: "This page does not exist on KnowHub. Search a task or browse the categories instead.",
 };
 
-export default function NotFound() {
+// Rendered per request, not prebuilt: the page CSP's nonce (proxy.ts) is new on every request, and
+// a prebuilt page's scripts would carry none and be blocked.
+export default async function NotFound() {
+  await connection();
   return (
     <div className="mx-auto max-w-xl space-y-6 py-10 text-center">
       <p className="text-sm font-semibold tracking-widest text-teal-800 uppercase dark:text-teal-300">404</p>

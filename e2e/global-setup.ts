@@ -12,8 +12,10 @@ export default async function globalSetup(): Promise<void> {
   process.env.NEXT_DIST_DIR ||= ".next-ui";
   ensureBuild(process.env.E2E_REBUILD === "1");
   const dir = mkdtempSync(join(tmpdir(), "knowhub-e2e-"));
-  const server = await startServer({ port: E2E_PORT, databaseUrl: `file:${join(dir, "e2e.db")}` });
-  writeFileSync(STATE_FILE, JSON.stringify({ pid: server.pid, dir }));
+  // The server's output is kept: e2e/tokens.spec.ts proves no token ever reaches it.
+  const log = join(dir, "server.log");
+  const server = await startServer({ port: E2E_PORT, databaseUrl: `file:${join(dir, "e2e.db")}`, logFile: log });
+  writeFileSync(STATE_FILE, JSON.stringify({ pid: server.pid, dir, log }));
   try {
     await seed(server.url);
   } catch (error) {

@@ -22,7 +22,7 @@ describe("start-up settings", () => {
 
   it("npm start exits non-zero with the fix, and creates no database", () => {
     const dir = mkdtempSync(join(tmpdir(), "knowhub-start-"));
-    const env: Record<string, string | undefined> = { ...process.env, HOST: "0.0.0.0", PORT: "3999", DATABASE_URL: `file:${join(dir, "x.db")}` };
+    const env: NodeJS.ProcessEnv = { ...process.env, HOST: "0.0.0.0", PORT: "3999", DATABASE_URL: `file:${join(dir, "x.db")}` };
     delete env.KNOWHUB_AUTH;
     delete env.KNOWHUB_ALLOW_OPEN_WRITES;
     const result = spawnSync(process.execPath, ["scripts/start.mjs"], { env, encoding: "utf8", timeout: 60_000 });

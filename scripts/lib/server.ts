@@ -1,6 +1,7 @@
 // Starts the production server (next start) on a port and database of the caller's choosing, for
 // the eval, the browser tests and the benchmark. Builds first when the build is missing or stale.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import { join } from "node:path";
 import { isBuildStale } from "./build-freshness.mjs";
 
@@ -24,7 +25,13 @@ export function ensureBuild(force = false): void {
 export type RunningServer = { url: string; pid: number; stop: () => Promise<void> };
 
 /** Starts the production server (scripts/serve.mjs) in its own process group so that stop() ends it all. */
-export async function startServer(opts: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startServer(opts: {
+  port: number;
+  databaseUrl: string;
+  env?: Record<string, string>;
+  /** Also append everything the server prints to this file (the browser tests read it back). */
+  logFile?: string;
+}): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, [join(root, "scripts", "serve.mjs"), "-H", "127.0.0.1", "-p", String(opts.port)], {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -40,8 +47,15 @@ export async function startServer(opts: { port: number; databaseUrl: string; env
     },
   });
   let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
+  const log = opts.logFile ? createWriteStream(opts.logFile, { flags: "a" }) : null;
+  child.stdout?.on("data", (d) => {
+    output += d;
+    log?.write(d);
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+    log?.write(d);
+  });
   const url = `http://127.0.0.1:${opts.port}`;
   const stop = async () => {
     if (child.exitCode !== null || child.pid === undefined) return;
