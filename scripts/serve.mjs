@@ -12,6 +12,7 @@
 //   node scripts/serve.mjs [-H host] [-p port]     (HOST, PORT; defaults 127.0.0.1:3000)
 //
 // NEXT_DIST_DIR selects the build (next.config.ts reads it). The database is migrated on first use.
+import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import { isIP } from "node:net";
 import { dirname, join } from "node:path";
@@ -33,7 +34,7 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => inline ?? argv[++i] ?? fail(`${flag} needs a value`);
-    if (flag === "-H" || flag === "--hostname") options.host = value();
+    if (flag === "-H" || flag === "--hostname") options.host = value() || fail(`${flag} needs an address (an empty one would bind every interface)`);
     else if (flag === "-p" || flag === "--port") options.port = value();
     else fail(`unknown argument ${JSON.stringify(argv[i])}; usage: node scripts/serve.mjs [-H host] [-p port]`);
   }
@@ -115,11 +116,24 @@ function clientAddressOf(req, isTrustedProxy) {
   return leftmost;
 }
 
+// The same start-up check as `npm start` (lib/config/check-settings.ts: a public bind never opens
+// writes silently), for whoever runs this server directly; npm start has run it already.
+function checkSettingsOnce() {
+  if (process.env.KNOWHUB_SETTINGS_CHECKED === "1") return;
+  const result = spawnSync(join(root, "node_modules", ".bin", "tsx"), [join(root, "scripts", "check-settings.ts")], {
+    stdio: "inherit",
+    env: process.env,
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  process.env.KNOWHUB_SETTINGS_CHECKED = "1";
+}
+
 async function main() {
   const { host, port } = parseArgs(process.argv.slice(2));
   const isTrustedProxy = readTrustedProxies(process.env.KNOWHUB_TRUST_PROXY);
   // The app's Host check (proxy.ts) decides by the address actually bound, whichever way it was given.
   process.env.HOST = host;
+  checkSettingsOnce();
   // What `next start` does through its launcher; the build is a production build.
   process.env.NODE_ENV ||= "production";
   process.env.NEXT_TELEMETRY_DISABLED ||= "1";

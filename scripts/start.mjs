@@ -5,7 +5,9 @@ import { join } from "node:path";
 import { isBuildStale } from "./lib/build-freshness.mjs";
 
 const root = process.cwd();
-const host = process.env.HOST ?? "127.0.0.1";
+// An empty HOST is unset (Node would bind every interface to ""); the check below sees the same value.
+const host = process.env.HOST || "127.0.0.1";
+process.env.HOST = host;
 const port = process.env.PORT ?? "3000";
 const bin = (name) => join(root, "node_modules", ".bin", name);
 
@@ -16,6 +18,7 @@ function run(cmd, args, env = {}) {
 
 // Refuse a bad or unsafe setting before touching anything (a public bind never opens writes silently).
 run(bin("tsx"), ["scripts/check-settings.ts"]);
+process.env.KNOWHUB_SETTINGS_CHECKED = "1";
 run(bin("tsx"), ["scripts/migrate.ts"]);
 if (isBuildStale(root, process.env.NEXT_DIST_DIR || ".next")) run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" });
 

@@ -15,7 +15,8 @@ import { createKey } from "@/lib/keys/create-key";
 import { flushKeyUse } from "@/lib/keys/authenticate-token";
 import { listKeys } from "@/lib/keys/list-keys";
 import { revokeKey } from "@/lib/keys/revoke-key";
-import type { KeyScope } from "@/lib/keys/schema";
+import { createKeyInput, type KeyScope } from "@/lib/keys/schema";
+import { generateToken } from "@/lib/keys/token";
 import { resetRateLimits } from "@/lib/limits/rate-limit";
 import { flushSearchLog } from "@/lib/search/log-search";
 import { call } from "./http";
@@ -270,5 +271,14 @@ describe("keys mode", () => {
     flushSearchLog();
     const logged = getSqlite().prepare(`SELECT query FROM search_logs ORDER BY id DESC LIMIT 1`).get() as { query: string };
     expect(logged.query).toBe("why does [redacted:knowhub-token] fail");
+  });
+
+  it("refuses key labels that are invisible, controls or credentials, and controls in a search category", async () => {
+    for (const label of ["acme\u3164", "acme\u200b", "a\u001b[31mb", `leak ${generateToken()}`]) {
+      expect(() => createKeyInput.parse({ label, scope: "write" }), JSON.stringify(label)).toThrow();
+    }
+    const answer = await call(searchRoute.GET, `/api/search?q=pdf&category=${encodeURIComponent("\u001b[2Jpwned")}`);
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.details.issues[0].field).toBe("category");
   });
 });

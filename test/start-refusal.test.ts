@@ -31,4 +31,17 @@ describe("start-up settings", () => {
     expect(result.stderr).toContain("KNOWHUB_ALLOW_OPEN_WRITES=1");
     expect(existsSync(join(dir, "x.db"))).toBe(false);
   });
+
+  it("serve.mjs run directly applies the same check, and refuses an empty address", () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: "file:/nonexistent/never.db" };
+    delete env.KNOWHUB_AUTH;
+    delete env.KNOWHUB_ALLOW_OPEN_WRITES;
+    delete env.KNOWHUB_SETTINGS_CHECKED;
+    const open = spawnSync(process.execPath, ["scripts/serve.mjs", "-H", "0.0.0.0", "-p", "3998"], { env, encoding: "utf8", timeout: 60_000 });
+    expect(open.status).toBe(1);
+    expect(open.stderr).toContain("KNOWHUB_ALLOW_OPEN_WRITES=1");
+    const empty = spawnSync(process.execPath, ["scripts/serve.mjs", "-H", "", "-p", "3998"], { env, encoding: "utf8", timeout: 60_000 });
+    expect(empty.status).toBe(1);
+    expect(empty.stderr).toContain("needs an address");
+  });
 });

@@ -27,7 +27,13 @@ export async function createExperience(
   try {
     const { experience, resource } = await insertExperience({ ...columns, createdAt: now });
     // The trigger that created a new resource cannot compute its skeleton; a no-op when it is set.
-    setResourceSkeletons([{ key: resource.key, skeleton: nameSkeleton(resource.name) }]);
+    // The report is stored by now: a busy lock here must not turn its answer into a 503 (the
+    // lookalike check and `npm run migrate` fill any skeleton left empty).
+    try {
+      setResourceSkeletons([{ key: resource.key, skeleton: nameSkeleton(resource.name) }]);
+    } catch (error) {
+      console.error("could not record the resource's skeleton; it is filled later", error);
+    }
     return { duplicate: false, experience: toExperienceDto(experience), resource: toResourceAggregate(resource) };
   } catch (error) {
     // Two identical submissions raced: the loser answers like any other retry.

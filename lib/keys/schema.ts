@@ -1,4 +1,10 @@
 import { z } from "zod";
+import { nameTextProblem, secretProblem } from "../text/hygiene";
+
+/** Why a key label cannot be shown as a verified identity, or null (also for imported labels). */
+export function labelProblem(label: string): string | null {
+  return nameTextProblem(label) ?? secretProblem(label);
+}
 
 /** moderate implies write, write implies read. */
 export const KEY_SCOPES = ["read", "write", "moderate"] as const;
@@ -18,7 +24,13 @@ export const createKeyInput = z.strictObject({
         .min(1, { error: "label must not be empty" })
         .max(100, { error: "label must be at most 100 characters" })
         // Labels are shown as verified identities: printable, no invisible or control characters.
-        .regex(/^[\p{L}\p{N}\p{P}\p{S} ]+$/u, { error: "label may contain only letters, digits, punctuation, symbols and spaces" }),
+        .regex(/^[\p{L}\p{N}\p{P}\p{S} ]+$/u, { error: "label may contain only letters, digits, punctuation, symbols and spaces" })
+        // Shown to every reader as a verified identity: nothing invisible (U+3164 is a "letter"
+        // that renders as nothing), and never a credential.
+        .superRefine((label, ctx) => {
+          const problem = labelProblem(label);
+          if (problem) ctx.addIssue({ code: "custom", message: `label ${problem}` });
+        }),
     ),
   scope: z.enum(KEY_SCOPES, { error: "scope must be read, write or moderate" }),
   trusted: z.boolean({ error: "trusted must be true or false" }).default(false),

@@ -17,7 +17,10 @@ export const searchInput = z.object({
   category: z
     .string()
     .optional()
-    .transform((s) => (s ?? "").normalize("NFKC").trim().toLowerCase())
+    .transform((s) => s ?? "")
+    // Logged with the query: the same rules as a stored category.
+    .transform(hygienic("name", "category", "allow"))
+    .transform((s) => s.normalize("NFKC").trim().toLowerCase())
     .pipe(z.string().max(40, { error: "category must be at most 40 characters" })),
   limit: z
     .string()

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { submitContentInput, type SubmitContentInput } from "../contents/schema";
 import { createExperienceInput, type CreateExperienceInput } from "../experiences/schema";
 import { NO_KEY, type ProvenanceColumns } from "../keys/provenance";
+import { labelProblem } from "../keys/schema";
 import { describeIssues } from "../validation";
 
 export const EXPERIENCE = "experience";
@@ -23,7 +24,14 @@ const time = (field: string) =>
 const keyEnvelope = z
   .strictObject({
     id: z.string().regex(/^key_[0-9a-f]{16}$/, { error: "key.id must look like key_0123456789abcdef" }),
-    label: z.string().min(1).max(100),
+    label: z
+      .string()
+      .min(1)
+      .max(100)
+      .superRefine((label, ctx) => {
+        const problem = labelProblem(label);
+        if (problem) ctx.addIssue({ code: "custom", message: `key.label ${problem}` });
+      }),
   }, { error: "key must be an object with id and label" })
   .optional();
 

@@ -140,8 +140,13 @@ END;
 
 -- Votes change only when what they depend on changes (a re-analysis rewrites search columns only).
 -- Both the old and the new reporter's vote are worked out again from the rows as they are now.
+-- SQLite does not promise an order between this trigger and experiences_au, so the new resource
+-- row is made here too: a vote must never land on a resource that does not exist yet.
 CREATE TRIGGER "experiences_au_votes" AFTER UPDATE OF "status", "resource_key", "score", "key_id", "created_at"
 ON "experiences" BEGIN
+    INSERT INTO "resources" ("key", "name", "url", "category", "first_seen", "last_seen")
+    VALUES (NEW."resource_key", NEW."name", NEW."url", NEW."category", NEW."created_at", NEW."created_at")
+    ON CONFLICT ("key") DO NOTHING;
     DELETE FROM "resource_votes" WHERE "resource_key" = OLD."resource_key"
       AND "voter" = CASE WHEN OLD."key_id" = '' THEN 'e:' || OLD."id" ELSE 'k:' || OLD."key_id" END;
     INSERT INTO "resource_votes" ("resource_key", "voter", "score")
@@ -158,4 +163,11 @@ ON "experiences" BEGIN
     WHERE NEW."key_id" <> '' AND e."resource_key" = NEW."resource_key" AND e."key_id" = NEW."key_id"
       AND e."status" = 'published'
     ORDER BY e."created_at" DESC, e."id" DESC LIMIT 1;
+END;
+
+-- A resource's key is its identity (votes, experiences and the URL all name it): renaming it in
+-- place would cascade into experiences and double-count their votes. Merges and renames move
+-- experiences to another key instead.
+CREATE TRIGGER "resources_key_bu" BEFORE UPDATE OF "key" ON "resources" WHEN NEW."key" <> OLD."key" BEGIN
+    SELECT RAISE(ABORT, 'resource keys are permanent: move the experiences to another key instead');
 END;
