@@ -3,7 +3,8 @@
 // 1. DNS rebinding: refuse a Host that is neither a loopback name nor listed (lib/security/host-check.ts).
 // 2. Broken percent-encoding (e.g. /api/resource/%E0%A4%A): Next would answer with a plain-text 500
 //    before any route sees it; answer as our contract says instead.
-// 3. A private hub (KNOWHUB_READ=keys): pages answer 401, since a browser cannot send a read key.
+// 3. A private hub (KNOWHUB_READ=keys): pages answer 401, since a browser cannot send a read key
+//    (the maintainers' console under /admin excepted: it has its own login).
 // 4. Pages: a fresh nonce per request in the CSP. Next reads it from the request's CSP header and
 //    stamps its inline RSC <script> tags with it. API answers get their fixed CSP and the other
 //    security headers from next.config.ts headers(), so no answer carries two CSP headers.
@@ -52,6 +53,10 @@ function isApi(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
 
+function isAdmin(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
+}
+
 // Answers that are not documents (the API, the agent guide): their CSP comes from next.config.ts.
 function isData(pathname: string): boolean {
   return isApi(pathname) || pathname === "/skill.md";
@@ -82,7 +87,8 @@ export function proxy(request: NextRequest) {
 
   if (isData(pathname)) return NextResponse.next();
 
-  if (pagesClosed()) {
+  // The console (/admin) stays open on a private hub: it has its own login (app/admin).
+  if (pagesClosed() && !isAdmin(pathname)) {
     return plainText(
       401,
       "401 Unauthorized: this hub is private (KNOWHUB_READ=keys), so its pages are closed. Agents read it through " +

@@ -8,9 +8,10 @@ import { VERSION } from "./version";
 export type ParameterDoc = { name: string; in: "query" | "path" | "body"; required: boolean; description: string };
 /**
  * `auth`: the key scope the endpoint needs when the hub enforces keys ("public": never needs one).
- * Writes need `write` under KNOWHUB_AUTH=keys; reads need `read` only under KNOWHUB_READ=keys.
+ * Writes need `write` under KNOWHUB_AUTH=keys; reads need `read` only under KNOWHUB_READ=keys;
+ * `moderate` endpoints need a moderate key in every mode.
  */
-export type EndpointDoc = { method: string; path: string; auth: "public" | "read" | "write"; description: string; parameters: ParameterDoc[] };
+export type EndpointDoc = { method: string; path: string; auth: "public" | "read" | "write" | "moderate"; description: string; parameters: ParameterDoc[] };
 
 const q = (name: string, required: boolean, description: string): ParameterDoc => ({ name, in: "query", required, description });
 const p = (name: string, description: string): ParameterDoc => ({ name, in: "path", required: true, description });
@@ -86,6 +87,72 @@ export const ENDPOINTS: EndpointDoc[] = [
     ],
   },
   { method: "GET", path: "/api/categories", auth: "read", description: "Every category with its resource and experience counts.", parameters: [] },
+  {
+    method: "GET",
+    path: "/api/moderation/queue",
+    auth: "moderate",
+    description: "The review queue: submissions by status (pending by default), with full text, screening findings and provenance.",
+    parameters: [
+      q("status", false, "pending (default), published, rejected, hidden or all"),
+      q("type", false, "experience, content_revision or all (default)"),
+      q("finding", false, "only items with this screening finding (prompt_injection, role_marker, exfiltration, remote_code, personal_data, invisible_text)"),
+      q("resource", false, "only this resource's experiences"),
+      q("key_id", false, "only what this key wrote"),
+      q("limit", false, "1-100, default 50"),
+      q("cursor", false, "next_cursor from the previous page"),
+    ],
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/decisions",
+    auth: "moderate",
+    description: "Decide one item: approve or reject a pending one, hide a published one, restore a hidden or rejected one. Audited.",
+    parameters: [
+      b("type", true, "experience or content_revision"),
+      b("id", true, "the experience id, or content_id@revision"),
+      b("action", true, "approve | reject | hide | restore"),
+      b("reason", true, "why, for the audit log (1-1000 characters)"),
+    ],
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/bulk",
+    auth: "moderate",
+    description: "Reject or hide a flood: everything of one key the action applies to, or a selection. Never approves.",
+    parameters: [
+      b("action", true, "reject | hide"),
+      b("reason", true, "why, for the audit log"),
+      b("key_id", false, "every applicable item this key wrote (give key_id or items)"),
+      b("items", false, "[{type, id}, ...] up to 500"),
+    ],
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/revoke-key",
+    auth: "moderate",
+    description: "Revoke a key at once and, with hide_all, hide everything it published and reject what it has pending.",
+    parameters: [b("key_id", true, "the key to revoke"), b("hide_all", false, "true to take down what it wrote"), b("reason", true, "why")],
+  },
+  {
+    method: "GET",
+    path: "/api/moderation/audit",
+    auth: "moderate",
+    description: "The append-only audit log, newest first: who, when, what, why, before and after.",
+    parameters: [
+      q("target_type", false, "experience, content_revision, content, resource, key, ..."),
+      q("target_id", false, "one target's entries"),
+      q("action", false, "e.g. experience.hide"),
+      q("limit", false, "1-200, default 50"),
+      q("before_id", false, "next_before_id from the previous page"),
+    ],
+  },
+  {
+    method: "GET",
+    path: "/api/moderation/insights",
+    auth: "moderate",
+    description: "Unmet demand (most frequent abstained searches and content misses) and each key's flagged and removed share.",
+    parameters: [q("days", false, "the period, 1-365 days, default 30")],
+  },
   { method: "GET", path: "/skill.md", auth: "public", description: "The agent's guide to KnowHub, as markdown.", parameters: [] },
 ];
 

@@ -45,7 +45,7 @@ describe("export then import", () => {
     await postContent(contentInput({ id: "pdfplumber/words", title: "Words and chars", body: "extract_words()", sort_order: 2 }));
     original = dump();
     exported = join(dir, "export.jsonl");
-    const summary = await exportFile(exported);
+    const summary = await exportFile(exported, undefined, { all: true });
     expect(summary).toMatchObject({ experiences: 4, contentRevisions: 5 });
   });
 
@@ -84,7 +84,7 @@ describe("export then import", () => {
   it("exports the restored database byte for byte like the original", async () => {
     useDb("restored.db");
     const again = join(dir, "export-again.jsonl");
-    await exportFile(again);
+    await exportFile(again, undefined, { all: true });
     expect(readFileSync(again, "utf8")).toBe(readFileSync(exported, "utf8"));
   });
 
@@ -118,7 +118,7 @@ describe("import of hand-written files", () => {
       JSON.stringify(experienceInput({ score: 6, task: "Bad score" })),
       JSON.stringify({ type: "review", text: "?" }),
       JSON.stringify({ ...experienceInput({ task: "Bad time" }), created_at: "yesterday" }),
-      JSON.stringify({ type: "content_revision", id: "gap", revision: 2, title: "", body: "x", sort_order: 0, submitted_by: "" }),
+      JSON.stringify({ type: "content_revision", id: "bad-status", revision: 1, title: "", body: "x", sort_order: 0, submitted_by: "", status: "deleted" }),
       JSON.stringify({ type: "content_revision", id: "ok", revision: 1, title: "Ok", body: "first", sort_order: 0, submitted_by: "a" }),
       JSON.stringify({ type: "content_revision", id: "ok", revision: 1, title: "Ok", body: "changed", sort_order: 0, submitted_by: "a" }),
       JSON.stringify({ type: "content_revision", id: "../x", revision: 1, body: "x" }),
@@ -139,7 +139,7 @@ describe("import of hand-written files", () => {
     expect(reasons[6]).toContain("score must be from 1 to 5");
     expect(reasons[7]).toContain('type must be "experience" or "content_revision"');
     expect(reasons[8]).toContain("created_at");
-    expect(reasons[9]).toContain("must follow revision 1");
+    expect(reasons[9]).toContain("status must be published, pending, rejected, hidden");
     expect(reasons[11]).toContain("already has a different revision 1");
     expect(reasons[12]).toContain("id ");
 
@@ -147,6 +147,47 @@ describe("import of hand-written files", () => {
     expect(times).toEqual([
       { task: plain.task, createdAt: "2025-05-05T05:05:05.000+00:00" },
       { task: "Dated report", createdAt: "2024-03-01T10:00:00.000+00:00" },
+    ]);
+  });
+
+  it("takes a node's revisions in increasing order, gaps allowed, each with its status; the node shows its latest published one", async () => {
+    useDb("order.db");
+    const revision = (id: string, n: number, body: string, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({ type: "content_revision", id, revision: n, title: id, body, sort_order: 0, submitted_by: "a", ...extra });
+    const findings = [{ kind: "prompt_injection", excerpt: "ignore previous instructions" }];
+    const lines = [
+      revision("doc", 2, "two"), // revision 1 was held back by a public export: a gap is fine
+      revision("doc", 1, "one"), // but not going back
+      revision("doc", 3, "three", { status: "pending", findings, status_reason: "held for review" }),
+      revision("doc", 5, "five", { status: "hidden", status_reason: "spam" }),
+      revision("doc", 6, "six", { status: "deleted" }),
+      revision("unseen", 1, "only", { status: "rejected", locked: true }),
+      JSON.stringify({ ...experienceInput(), locked: true }),
+      JSON.stringify({ ...experienceInput({ task: "A held report" }), status: "pending", findings, status_reason: "held" }),
+    ];
+    const file = join(dir, "order.jsonl");
+    writeFileSync(file, lines.join("\n") + "\n");
+    const summary = await importFile(file);
+    expect(summary.contentRevisions).toEqual({ added: 4, skipped: 0, rejected: 2 });
+    expect(summary.experiences).toEqual({ added: 1, skipped: 0, rejected: 1 });
+    const reasons = Object.fromEntries(summary.rejections.map((r) => [r.line, r.reason]));
+    expect(Object.keys(reasons).map(Number)).toEqual([2, 5, 7]);
+    expect(reasons[2]).toContain("revision 1 is out of order: the node already has revisions up to 2");
+    expect(reasons[5]).toContain("status must be");
+    expect(reasons[7]).toContain("unknown field: locked");
+
+    const db = getSqlite();
+    expect(db.prepare("SELECT id, title, body, revision, latest_revision AS latest, locked FROM contents ORDER BY id").all()).toEqual([
+      { id: "doc", title: "doc", body: "two", revision: 2, latest: 5, locked: 0 },
+      { id: "unseen", title: "", body: "", revision: 0, latest: 1, locked: 1 },
+    ]);
+    expect(db.prepare("SELECT revision, status, findings, status_reason AS reason FROM content_revisions WHERE content_id = 'doc' ORDER BY revision").all()).toEqual([
+      { revision: 2, status: "published", findings: "[]", reason: "" },
+      { revision: 3, status: "pending", findings: JSON.stringify(findings), reason: "held for review" },
+      { revision: 5, status: "hidden", findings: "[]", reason: "spam" },
+    ]);
+    expect(db.prepare("SELECT status, findings, status_reason AS reason FROM experiences").all()).toEqual([
+      { status: "pending", findings: JSON.stringify(findings), reason: "held" },
     ]);
   });
 });

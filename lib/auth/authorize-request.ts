@@ -38,3 +38,9 @@ export function authorizeRequest(request: Request, need: KeyScope): Caller {
   }
   return { key: null };
 }
+
+/** The maintainer behind a moderate request, as the audit log records it. */
+export function actorOf(caller: Caller): { keyId: string; label: string } {
+  if (!caller.key) throw new DomainError("unauthorized", "Moderation needs a moderate key.", { reason: "missing_token", needed: "moderate" });
+  return { keyId: caller.key.id, label: caller.key.label };
+}

@@ -1,5 +1,6 @@
 // The navigation tree of one content root: the root, its children and their children. Deeper levels
 // are reached by opening a node (each page lists its own children), which keeps the side tree small.
+// Only visible nodes (with a published revision) appear: the repo's link queries skip the others.
 import { findContentLink, listChildren } from "./repo";
 import type { ContentLinkDto } from "./schema";
 

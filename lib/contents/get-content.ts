@@ -5,14 +5,14 @@ import { redactSecrets } from "../text/secrets";
 import { closestNames } from "../similar-names";
 import { rootOf } from "./content-id";
 import {
-  findContent,
   findContentLink,
-  findRevision,
+  findPublishedRevision,
   findSiblings,
+  findVisibleContent,
   insertContentMiss,
   listChildren,
   listIdsUnder,
-  listRevisions,
+  listPublishedRevisions,
   type ContentRow,
 } from "./repo";
 import type { ContentDto, ContentHistoryDto } from "./schema";
@@ -21,16 +21,20 @@ import { toProvenance } from "../keys/provenance";
 
 const SUGGESTION_POOL = 5_000;
 
-/** A node (or one of its older revisions) with its place in the tree computed by the server. */
+// Public reads: only published revisions exist here. A node without one (revision 0: held, rejected or
+// hidden) answers 404 like a node never written, and its neighbours' navigation skips it.
+
+/** A node (or one of its older published revisions) with its place in the tree computed by the server. */
 export function getContent(id: string, revision: number | null = null): ContentDto {
   const current = requireContent(id);
   let shown = { title: current.title, body: current.body, sortOrder: current.sortOrder, revision: current.revision,
     contentHash: current.contentHash, submittedBy: current.submittedBy, keyId: current.keyId, keyLabel: current.keyLabel,
     updatedAt: current.updatedAt };
   if (revision !== null && revision !== current.revision) {
-    const old = findRevision(id, revision);
+    const old = findPublishedRevision(id, revision);
     if (!old) {
-      throw new DomainError("not_found", `Content "${id}" has no revision ${revision}; it has 1 to ${current.revision}.`, {
+      // Held, rejected and hidden revisions are said not to exist, as for a number never used.
+      throw new DomainError("not_found", `Content "${id}" has no revision ${revision}; its latest revision is ${current.revision}.`, {
         id,
         revision,
         latest_revision: current.revision,
@@ -48,6 +52,7 @@ export function getContent(id: string, revision: number | null = null): ContentD
     body: shown.body,
     sort_order: Number(shown.sortOrder),
     revision: Number(shown.revision),
+    // The visible revision is the latest published one: the newest a reader can open.
     latest_revision: Number(current.revision),
     content_hash: shown.contentHash,
     submitted_by: shown.submittedBy,
@@ -64,11 +69,11 @@ export function getContent(id: string, revision: number | null = null): ContentD
 
 export function getContentHistory(id: string): ContentHistoryDto {
   const current = requireContent(id);
-  return { id, latest_revision: Number(current.revision), revisions: listRevisions(id).map(toRevisionDto) };
+  return { id, latest_revision: Number(current.revision), revisions: listPublishedRevisions(id).map(toRevisionDto) };
 }
 
 function requireContent(id: string): ContentRow {
-  const row = findContent(id);
+  const row = findVisibleContent(id);
   if (row) return row;
   // A miss is a demand signal: somebody wanted deeper content here.
   // A token pasted into a URL by mistake must not land in the log in the clear.

@@ -1,5 +1,12 @@
-// The only file that touches the database for content nodes and their revisions. Writes use the raw
-// handle's BEGIN IMMEDIATE so that read-compare-write of a node's revision is one atomic step.
+// The only file that touches the database for content nodes and their revisions. Writes run inside
+// inWriteTransaction (BEGIN IMMEDIATE), so that read-compare-write of a node's revisions is one
+// atomic step.
+//
+// The visible-revision model: content_revisions keeps every revision with its moderation status;
+// the contents row shows the node's visible revision, its latest *published* one (title, body,
+// sort_order, hash, author and updated_at copied from it, `revision` = its number), or nothing
+// (revision 0, text blanked) while none is published. `latest_revision` numbers every revision.
+// Public reads go through the *Visible* / *Published* queries below and never see anything else.
 import { getSqlite } from "../db";
 import { toDbTime } from "../db-time";
 
@@ -10,7 +17,12 @@ export type ContentRow = {
   title: string;
   body: string;
   sortOrder: number;
+  /** The visible revision's number; 0 when no revision is published. */
   revision: number;
+  /** The highest revision number ever submitted, whatever its status. */
+  latestRevision: number;
+  /** 1 when only moderate keys may revise the node. */
+  locked: number;
   contentHash: string;
   submittedBy: string;
   keyId: string;
@@ -18,6 +30,8 @@ export type ContentRow = {
   createdAt: string;
   updatedAt: string;
 };
+
+export type RevisionStatus = "published" | "pending" | "rejected" | "hidden";
 
 export type RevisionRow = {
   contentId: string;
@@ -29,21 +43,39 @@ export type RevisionRow = {
   submittedBy: string;
   keyId: string;
   keyLabel: string;
+  status: RevisionStatus;
+  /** JSON array text: the screening findings that held it. */
+  findings: string;
+  statusReason: string;
   createdAt: string;
 };
 
 export type ContentLinkRow = { id: string; title: string };
 
 const CONTENT_COLUMNS = /* sql */ `id, root_id AS rootId, parent_id AS parentId, title, body, sort_order AS sortOrder,
-  revision, content_hash AS contentHash, submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel, created_at AS createdAt, updated_at AS updatedAt`;
+  revision, latest_revision AS latestRevision, locked, content_hash AS contentHash, submitted_by AS submittedBy,
+  key_id AS keyId, key_label AS keyLabel, created_at AS createdAt, updated_at AS updatedAt`;
 
 const REVISION_COLUMNS = /* sql */ `content_id AS contentId, revision, title, body, sort_order AS sortOrder,
-  content_hash AS contentHash, submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel, created_at AS createdAt`;
+  content_hash AS contentHash, submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel,
+  status, findings, status_reason AS statusReason, created_at AS createdAt`;
 
+/** Runs `work` as one BEGIN IMMEDIATE transaction (a savepoint when already inside one). */
+export function inWriteTransaction<T>(work: () => T): T {
+  return getSqlite().transaction(work).immediate();
+}
+
+/** A node whatever its visibility (writers and maintainers). */
 export function findContent(id: string): ContentRow | null {
   return (getSqlite().prepare(`SELECT ${CONTENT_COLUMNS} FROM contents WHERE id = ?`).get(id) as ContentRow) ?? null;
 }
 
+/** A node the public may see: one with a published revision. */
+export function findVisibleContent(id: string): ContentRow | null {
+  return (getSqlite().prepare(`SELECT ${CONTENT_COLUMNS} FROM contents WHERE id = ? AND revision > 0`).get(id) as ContentRow) ?? null;
+}
+
+/** One revision whatever its status (writers and maintainers). */
 export function findRevision(id: string, revision: number): RevisionRow | null {
   return (
     (getSqlite()
@@ -52,50 +84,68 @@ export function findRevision(id: string, revision: number): RevisionRow | null {
   );
 }
 
+export function findPublishedRevision(id: string, revision: number): RevisionRow | null {
+  return (
+    (getSqlite()
+      .prepare(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? AND revision = ? AND status = 'published'`)
+      .get(id, revision) as RevisionRow) ?? null
+  );
+}
+
+/** Every revision of a node, whatever its status (maintainers). */
 export function listRevisions(id: string): RevisionRow[] {
   return getSqlite()
     .prepare(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? ORDER BY revision`)
     .all(id) as RevisionRow[];
 }
 
+export function listPublishedRevisions(id: string): RevisionRow[] {
+  return getSqlite()
+    .prepare(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? AND status = 'published' ORDER BY revision`)
+    .all(id) as RevisionRow[];
+}
+
 export function findContentLink(id: string): ContentLinkRow | null {
-  return (getSqlite().prepare(`SELECT id, title FROM contents WHERE id = ?`).get(id) as ContentLinkRow) ?? null;
+  return (getSqlite().prepare(`SELECT id, title FROM contents WHERE id = ? AND revision > 0`).get(id) as ContentLinkRow) ?? null;
 }
 
 export function listChildren(parentId: string): ContentLinkRow[] {
   return getSqlite()
-    .prepare(`SELECT id, title FROM contents WHERE parent_id = ? ORDER BY sort_order, id`)
+    .prepare(`SELECT id, title FROM contents WHERE parent_id = ? AND revision > 0 ORDER BY sort_order, id`)
     .all(parentId) as ContentLinkRow[];
 }
 
-/** The siblings just before and after a node in (sort_order, id) order. */
+/** The visible siblings just before and after a node in (sort_order, id) order. */
 export function findSiblings(node: { parentId: string; sortOrder: number; id: string }): {
   prev: ContentLinkRow | null;
   next: ContentLinkRow | null;
 } {
   const db = getSqlite();
+  const params = { parentId: node.parentId, sortOrder: node.sortOrder, id: node.id };
   const prev = db
     .prepare(
-      /* sql */ `SELECT id, title FROM contents WHERE parent_id = @parentId AND (sort_order, id) < (@sortOrder, @id)
+      /* sql */ `SELECT id, title FROM contents
+       WHERE parent_id = @parentId AND (sort_order, id) < (@sortOrder, @id) AND revision > 0
        ORDER BY sort_order DESC, id DESC LIMIT 1`,
     )
-    .get(node) as ContentLinkRow | undefined;
+    .get(params) as ContentLinkRow | undefined;
   const next = db
     .prepare(
-      /* sql */ `SELECT id, title FROM contents WHERE parent_id = @parentId AND (sort_order, id) > (@sortOrder, @id)
+      /* sql */ `SELECT id, title FROM contents
+       WHERE parent_id = @parentId AND (sort_order, id) > (@sortOrder, @id) AND revision > 0
        ORDER BY sort_order, id LIMIT 1`,
     )
-    .get(node) as ContentLinkRow | undefined;
+    .get(params) as ContentLinkRow | undefined;
   return { prev: prev ?? null, next: next ?? null };
 }
 
-/** Ids under one root (or every root id when rootId is null), for "did you mean" on a miss. */
+/** Visible ids under one root (or every visible root id when rootId is null), for "did you mean" on a miss. */
 export function listIdsUnder(rootId: string | null, max: number): string[] {
   const db = getSqlite();
   const rows = (
     rootId === null
-      ? db.prepare(`SELECT id FROM contents WHERE parent_id = '' LIMIT ?`).all(max)
-      : db.prepare(`SELECT id FROM contents WHERE root_id = ? LIMIT ?`).all(rootId, max)
+      ? db.prepare(`SELECT id FROM contents WHERE parent_id = '' AND revision > 0 LIMIT ?`).all(max)
+      : db.prepare(`SELECT id FROM contents WHERE root_id = ? AND revision > 0 LIMIT ?`).all(rootId, max)
   ) as { id: string }[];
   return rows.map((r) => r.id);
 }
@@ -118,46 +168,93 @@ export type NodeWrite = {
   at: Date;
 };
 
-// How a revision is written, for every writer (the API below and lib/transfer's import): the node
-// row always holds its latest revision, content_revisions every revision. Parameters are named as
-// the fields of NodeWrite plus @revision and @at (the revision's time, ISO 8601 from toDbTime);
-// @keyId and @keyLabel are the provenance ('' without a key).
+/** How a new revision enters: published at once, or stored with a status and why (held, a restored backup). */
+export type RevisionState = { status: RevisionStatus; findings: string; statusReason: string };
+
+export const PUBLISHED_STATE: RevisionState = { status: "published", findings: "[]", statusReason: "" };
+
+// How a revision is written, for every writer (writeContentNode below and lib/transfer's import).
+// Parameters are named as the fields of NodeWrite plus @revision, @at (the revision's time, ISO
+// 8601 from toDbTime), @status, @findings and @statusReason; @keyId and @keyLabel are the
+// provenance ('' without a key). A revision numbered above the node's latest_revision is written as:
+// insertNode (only for a new node: an invisible row, which content_revisions' foreign key needs),
+// insertRevision, noteRevision, and showRevision when it is published (being the newest, it is
+// then the latest published one, i.e. the visible revision). lockNode: a restored backup's lock.
 export const CONTENT_WRITE_SQL = {
-  insertNode: /* sql */ `INSERT INTO contents (id, root_id, parent_id, title, body, sort_order, revision, content_hash,
-      submitted_by, key_id, key_label, created_at, updated_at)
-    VALUES (@id, @rootId, @parentId, @title, @body, @sortOrder, @revision, @contentHash, @submittedBy, @keyId, @keyLabel, @at, @at)`,
-  advanceNode: /* sql */ `UPDATE contents SET title = @title, body = @body, sort_order = @sortOrder, revision = @revision,
+  insertNode: /* sql */ `INSERT INTO contents (id, root_id, parent_id, title, body, sort_order, revision, latest_revision,
+      content_hash, submitted_by, key_id, key_label, created_at, updated_at)
+    VALUES (@id, @rootId, @parentId, '', '', 0, 0, 0, '', '', '', '', @at, @at)`,
+  insertRevision: /* sql */ `INSERT INTO content_revisions (content_id, revision, title, body, sort_order, content_hash,
+      submitted_by, key_id, key_label, status, findings, status_reason, created_at)
+    VALUES (@id, @revision, @title, @body, @sortOrder, @contentHash, @submittedBy, @keyId, @keyLabel, @status, @findings,
+      @statusReason, @at)`,
+  noteRevision: /* sql */ `UPDATE contents SET latest_revision = @revision WHERE id = @id`,
+  showRevision: /* sql */ `UPDATE contents SET title = @title, body = @body, sort_order = @sortOrder, revision = @revision,
       content_hash = @contentHash, submitted_by = @submittedBy, key_id = @keyId, key_label = @keyLabel, updated_at = @at
     WHERE id = @id`,
-  insertRevision: /* sql */ `INSERT INTO content_revisions (content_id, revision, title, body, sort_order, content_hash,
-      submitted_by, key_id, key_label, created_at)
-    VALUES (@id, @revision, @title, @body, @sortOrder, @contentHash, @submittedBy, @keyId, @keyLabel, @at)`,
+  // No published revision: nothing of any revision's text stays on the row, so a query that forgot
+  // `revision > 0` still shows nothing. updated_at falls back to created_at so that the row is a
+  // function of the revisions alone (a restored backup gives the same row).
+  hideNode: /* sql */ `UPDATE contents SET title = '', body = '', sort_order = 0, revision = 0, content_hash = '',
+      submitted_by = '', key_id = '', key_label = '', updated_at = created_at
+    WHERE id = @id`,
+  lockNode: /* sql */ `UPDATE contents SET locked = 1 WHERE id = @id`,
 } as const;
 
 /**
- * Writes a node: a new node gets revision 1; a changed one gets the next revision (the old text
- * stays in content_revisions); an identical one is left alone.
+ * Writes the next revision of a node (latest_revision + 1; the node row is created when new) in
+ * `state`. Call it inside inWriteTransaction, after deciding that a revision is due. Returns its number.
  */
-export function writeContentNode(node: NodeWrite): { status: "created" | "updated" | "unchanged"; row: ContentRow } {
+export function writeContentNode(node: NodeWrite, state: RevisionState, current: ContentRow | null): number {
   const db = getSqlite();
-  const at = toDbTime(node.at);
-  const run = db.transaction(() => {
-    const current = findContent(node.id);
-    if (
-      current &&
-      current.contentHash === node.contentHash &&
-      current.title === node.title &&
-      current.sortOrder === node.sortOrder
-    ) {
-      return { status: "unchanged" as const, row: current };
-    }
-    const revision = current ? current.revision + 1 : 1;
-    const values = { ...node, revision, at };
-    db.prepare(current ? CONTENT_WRITE_SQL.advanceNode : CONTENT_WRITE_SQL.insertNode).run(values);
-    db.prepare(CONTENT_WRITE_SQL.insertRevision).run(values);
-    return { status: current ? ("updated" as const) : ("created" as const), row: findContent(node.id)! };
+  const revision = (current?.latestRevision ?? 0) + 1;
+  const values = { ...node, ...state, revision, at: toDbTime(node.at) };
+  if (!current) db.prepare(CONTENT_WRITE_SQL.insertNode).run(values);
+  db.prepare(CONTENT_WRITE_SQL.insertRevision).run(values);
+  db.prepare(CONTENT_WRITE_SQL.noteRevision).run(values);
+  if (state.status === "published") db.prepare(CONTENT_WRITE_SQL.showRevision).run(values);
+  return revision;
+}
+
+export function setRevisionStatus(id: string, revision: number, status: RevisionStatus, reason: string): void {
+  getSqlite()
+    .prepare(/* sql */ `UPDATE content_revisions SET status = ?, status_reason = ? WHERE content_id = ? AND revision = ?`)
+    .run(status, reason, id, revision);
+}
+
+/**
+ * Makes the node row show its latest published revision again (after a status change), or nothing.
+ * Returns the visible revision's number (0: none).
+ */
+export function refreshVisibleRevision(id: string): number {
+  const db = getSqlite();
+  const visible = db
+    .prepare(
+      /* sql */ `SELECT ${REVISION_COLUMNS} FROM content_revisions
+       WHERE content_id = ? AND status = 'published' ORDER BY revision DESC LIMIT 1`,
+    )
+    .get(id) as RevisionRow | undefined;
+  if (!visible) {
+    db.prepare(CONTENT_WRITE_SQL.hideNode).run({ id });
+    return 0;
+  }
+  db.prepare(CONTENT_WRITE_SQL.showRevision).run({
+    id,
+    title: visible.title,
+    body: visible.body,
+    sortOrder: visible.sortOrder,
+    revision: visible.revision,
+    contentHash: visible.contentHash,
+    submittedBy: visible.submittedBy,
+    keyId: visible.keyId,
+    keyLabel: visible.keyLabel,
+    at: visible.createdAt,
   });
-  return run.immediate();
+  return Number(visible.revision);
+}
+
+export function setContentLocked(id: string, locked: boolean): void {
+  getSqlite().prepare(/* sql */ `UPDATE contents SET locked = ? WHERE id = ?`).run(locked ? 1 : 0, id);
 }
 
 // Retention of content_misses (lib/search/log-search.ts decides when). The table has no index on

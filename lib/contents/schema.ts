@@ -107,11 +107,55 @@ export type ContentRevisionDto = {
 export type ContentHistoryDto = { id: string; latest_revision: number; revisions: ContentRevisionDto[] };
 
 export type SubmitContentResultDto = {
-  status: "created" | "updated" | "unchanged";
+  /** pending: stored, but held for a maintainer; the node still shows its visible revision (the API answers 202). */
+  status: "created" | "updated" | "unchanged" | "pending";
   id: string;
+  /** The submitted revision's title, number and hash (for "unchanged", the visible revision's). */
   title: string;
   revision: number;
   content_hash: string;
   created_at: string;
   updated_at: string;
+  /** Present when the revision is held for review: why, and what screening found. */
+  moderation?: { status: "pending"; reason: string; findings: unknown[] };
+};
+
+export type RevisionStatusDto = "published" | "pending" | "rejected" | "hidden";
+
+/** One revision as maintainers see it: every status, with the screening findings and the reason for its status. */
+export type ContentAdminRevisionDto = {
+  revision: number;
+  status: RevisionStatusDto;
+  status_reason: string;
+  findings: unknown[];
+  title: string;
+  body: string;
+  sort_order: number;
+  content_hash: string;
+  submitted_by: string;
+  verified: boolean;
+  key: { id: string; label: string } | null;
+  created_at: string;
+};
+
+export type ContentAdminDto = {
+  id: string;
+  /** The visible revision's title ("" while none is visible). */
+  title: string;
+  locked: boolean;
+  /** The latest published revision, shown to the public; 0 when none (the node is then absent for the public). */
+  visible_revision: number;
+  /** The highest revision number ever submitted, whatever its status. */
+  latest_revision: number;
+  created_at: string;
+  updated_at: string;
+  revisions: ContentAdminRevisionDto[];
+};
+
+export type DecideRevisionResultDto = {
+  type: "content_revision";
+  id: string;
+  revision: number;
+  status: string;
+  visible_revision: number;
 };

@@ -2,8 +2,9 @@ import { DomainError } from "../errors";
 import { NO_KEY, type ProvenanceColumns } from "../keys/provenance";
 import { indexText } from "../search/analyze";
 import { findLookalikeResource } from "../resources/find-lookalike";
-import { setResourceSkeletons } from "../resources/repo";
-import { toResourceAggregate } from "../resources/serialize";
+import { refreshResourceDisplay } from "../resources/refresh-resource-display";
+import { findResourceDisplay, setResourceSkeletons } from "../resources/repo";
+import { toResourceAggregate, type ResourceRow } from "../resources/serialize";
 import { nameSkeleton } from "../text/skeleton";
 import { findExperienceByHash, findResourceByKey, insertExperience } from "./repo";
 import { experienceColumns } from "./experience-columns";
@@ -19,13 +20,19 @@ export async function createExperience(
   input: CreateExperienceInput,
   provenance: ProvenanceColumns = NO_KEY,
   now = new Date(),
+  options: { hold?: { reason: string; findings: unknown[] } | null } = {},
 ): Promise<CreateExperienceResult> {
   const columns = experienceColumns(input, indexText, provenance);
   const existing = await findDuplicate(columns.submissionHash);
   if (existing) return existing;
   if (!input.confirm_new_resource) refuseLookalike(columns.name);
   try {
-    const { experience, resource } = await insertExperience({ ...columns, createdAt: now });
+    // A held report is stored `pending` with why: invisible (not indexed, not counted) until approved.
+    const hold = options.hold ?? null;
+    const moderation = hold
+      ? { status: "pending", findings: JSON.stringify(hold.findings), statusReason: hold.reason }
+      : { status: "published", findings: "[]", statusReason: "" };
+    const { experience, resource } = await insertExperience({ ...columns, ...moderation, createdAt: now });
     // The trigger that created a new resource cannot compute its skeleton; a no-op when it is set.
     // The report is stored by now: a busy lock here must not turn its answer into a 503 (the
     // lookalike check and `npm run migrate` fill any skeleton left empty).
@@ -34,7 +41,12 @@ export async function createExperience(
     } catch (error) {
       console.error("could not record the resource's skeleton; it is filled later", error);
     }
-    return { duplicate: false, experience: toExperienceDto(experience), resource: toResourceAggregate(resource) };
+    return {
+      duplicate: false,
+      experience: toExperienceDto(experience),
+      resource: toResourceAggregate(refreshShown(resource)),
+      ...(hold ? { moderation: { status: "pending" as const, reason: hold.reason, findings: hold.findings } } : {}),
+    };
   } catch (error) {
     // Two identical submissions raced: the loser answers like any other retry.
     if (error instanceof DomainError && error.code === "conflict") {
@@ -42,6 +54,21 @@ export async function createExperience(
       if (raced) return raced;
     }
     throw error;
+  }
+}
+
+/**
+ * The resource's url and category follow its reporters (refreshResourceDisplay), and the answer shows
+ * them. Same rule as for the skeleton: the report is stored, so a failure here is logged, not
+ * answered; the next report on the resource, a moderation decision or an import refreshes it.
+ */
+function refreshShown(resource: ResourceRow): ResourceRow {
+  try {
+    refreshResourceDisplay([resource.key]);
+    return { ...resource, ...findResourceDisplay(resource.key) };
+  } catch (error) {
+    console.error("could not refresh the resource's shown url and category", error);
+    return resource;
   }
 }
 

@@ -6,7 +6,7 @@ import type { ResourceRow } from "../resources/serialize";
 import type { ExperienceColumns } from "./experience-columns";
 import type { ExperienceRow } from "./serialize";
 
-export type NewExperience = ExperienceColumns & { createdAt: Date };
+export type NewExperience = ExperienceColumns & { createdAt: Date; status?: string; findings?: string; statusReason?: string };
 
 const experienceSelect = {
   id: true,

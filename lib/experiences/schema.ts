@@ -107,4 +107,6 @@ export type CreateExperienceResult = {
   duplicate: boolean;
   experience: ExperienceDto;
   resource: ResourceAggregateDto;
+  /** Present when the report is held for review (the API answers 202): why, and what screening found. */
+  moderation?: { status: "pending"; reason: string; findings: unknown[] };
 };

@@ -1,10 +1,29 @@
+import { recordAudit } from "../audit/record-audit";
+import type { Actor } from "../audit/schema";
+import { getSqlite } from "../db";
 import { DomainError } from "../errors";
 import { findKeyById, markKeyRevoked } from "./repo";
 import type { KeyDto } from "./schema";
 import { toKeyDto } from "./serialize";
 
-/** Revokes a key; the next request with its token is refused (keys are looked up on every request). */
-export function revokeKey(id: string, now = new Date()): KeyDto {
-  if (!markKeyRevoked(id, now)) throw new DomainError("not_found", `No key with id "${id}".`, { id });
-  return toKeyDto(findKeyById(id)!);
+/** Who manages keys from the shell (`npm run keys`): recorded in the audit log as such. */
+export const SHELL_ACTOR: Actor = { keyId: "", label: "shell (npm run keys)" };
+
+/**
+ * Revokes a key; the next request with its token is refused (keys are looked up on every request).
+ * Revoking twice keeps the first time. Audited as a key change.
+ */
+export function revokeKey(id: string, now = new Date(), audit: { actor: Actor; reason: string } = { actor: SHELL_ACTOR, reason: "" }): KeyDto {
+  return getSqlite().transaction(() => {
+    const before = findKeyById(id);
+    if (!before || !markKeyRevoked(id, now)) throw new DomainError("not_found", `No key with id "${id}".`, { id });
+    const after = toKeyDto(findKeyById(id)!);
+    if (!before.revokedAt) {
+      recordAudit(
+        { actor: audit.actor, action: "key.revoke", targetType: "key", targetId: id, reason: audit.reason, before: { revoked_at: null, label: before.label }, after: { revoked_at: after.revoked_at } },
+        now,
+      );
+    }
+    return after;
+  })();
 }

@@ -3,7 +3,15 @@ import { fromDbTime } from "../db-time";
 import { resourceKey } from "../experiences/resource-key";
 import { toExperienceDto } from "../experiences/serialize";
 import { closestNames } from "../similar-names";
-import { findResource, listResourceContents, listResourceExperiences, listResourceNames, type ExperienceCursor } from "./repo";
+import {
+  findRedirect,
+  findResource,
+  findResourceState,
+  listResourceContents,
+  listResourceExperiences,
+  listResourceNames,
+  type ExperienceCursor,
+} from "./repo";
 import type { GetResourceInput, ResourceDto } from "./schema";
 import { toResourceAggregate } from "./serialize";
 
@@ -11,8 +19,22 @@ const SUGGESTION_POOL = 20_000;
 
 /** A resource's aggregate, one page of its experiences and its linked content. */
 export function getResource(input: GetResourceInput): ResourceDto {
-  const key = resourceKey(input.name);
-  const row = findResource(key);
+  const asked = resourceKey(input.name);
+  let key = asked;
+  let row = findResource(key);
+  let redirectedFrom: string | undefined;
+  // A renamed or merged name leads to the resource it became, so agents and links that know only
+  // the old name land on the new one. A name that has published reports of its own answers itself:
+  // a redirect never hides reports.
+  const redirect = row ? null : findRedirect(asked);
+  if (redirect) {
+    const target = findResource(redirect.toKey);
+    if (target) {
+      key = redirect.toKey;
+      row = target;
+      redirectedFrom = findResourceState(asked)?.name ?? input.name;
+    }
+  }
   if (!row) {
     const suggestions = closestNames(input.name, listResourceNames(SUGGESTION_POOL));
     throw new DomainError("not_found", `No resource named "${input.name}" has any experience yet.`, {
@@ -36,6 +58,7 @@ export function getResource(input: GetResourceInput): ResourceDto {
         ? encodeCursor({ score: last.score, createdAt: String(last.createdAt), id: last.id })
         : null,
     contents: listResourceContents(key),
+    ...(redirectedFrom ? { redirected_from: redirectedFrom } : {}),
   };
 }
 

@@ -48,14 +48,18 @@ export function listResourceExperiences(
     .all({ key, limit, ...(cursor ?? {}) }) as ExperienceRow[];
 }
 
-/** Content nodes linked to a resource: those its experiences cite, and the root named like it. */
+/**
+ * Content nodes linked to a resource: those its experiences cite, and the root named like it; only
+ * visible ones (a node without a published revision, revision 0, is absent for the public).
+ */
 export function listResourceContents(key: string): { id: string; title: string }[] {
   return getSqlite()
     .prepare(
       /* sql */ `SELECT c.id, c.title FROM contents c
-       WHERE c.id IN (SELECT DISTINCT content_id FROM experiences
-                      WHERE resource_key = @key AND status = 'published' AND content_id <> '')
-          OR c.id = @key
+       WHERE (c.id IN (SELECT DISTINCT content_id FROM experiences
+                       WHERE resource_key = @key AND status = 'published' AND content_id <> '')
+              OR c.id = @key)
+         AND c.revision > 0
        ORDER BY c.id`,
     )
     .all({ key }) as { id: string; title: string }[];
@@ -172,4 +176,214 @@ export function setResourceSkeletons(rows: { key: string; skeleton: string }[]):
   const db = getSqlite();
   const update = db.prepare(/* sql */ `UPDATE resources SET skeleton = ? WHERE key = ? AND skeleton = ''`);
   return db.transaction(() => rows.reduce((changed, row) => changed + update.run(row.skeleton, row.key).changes, 0))();
+}
+
+// ---- Governance: shown url/category, pins, renames, merges, redirects (lib/resources/*-resource*.ts). ----
+
+// A reporter, as in resource_votes: a key ('k:<id>'), or a report written without one ('e:<id>').
+const VOTER = /* sql */ `CASE WHEN e.key_id = '' THEN 'e:' || e.id ELSE 'k:' || e.key_id END`;
+
+/**
+ * The value of `column` (url or category) given by the most distinct reporters among the resource's
+ * published reports, empty values ignored; a tie goes to the value reported most recently
+ * (created_at, then id): ROW_NUMBER numbers the reports newest first, so the smaller MIN wins.
+ */
+function winningValue(column: "url" | "category"): string {
+  return /* sql */ `(SELECT value FROM (
+      SELECT e.${column} AS value, ${VOTER} AS voter, ROW_NUMBER() OVER (ORDER BY e.created_at DESC, e.id DESC) AS recency
+      FROM experiences e WHERE e.resource_key = r.key AND e.status = 'published' AND e.${column} <> '')
+    GROUP BY value ORDER BY COUNT(DISTINCT voter) DESC, MIN(recency) LIMIT 1)`;
+}
+
+// One statement for any number of resources; each resource's subqueries walk its own rows through
+// the (resource_key, status, created_at) index. Only rows whose shown values change are written.
+function refreshDisplaySql(targets: string): string {
+  return /* sql */ `UPDATE resources SET url = shown.url, category = shown.category
+    FROM (
+      SELECT r.key AS key,
+        COALESCE(r.pinned_url, ${winningValue("url")}, '') AS url,
+        COALESCE(r.pinned_category, ${winningValue("category")}, '') AS category
+      FROM resources r WHERE r.key IN (${targets})
+    ) AS shown
+    WHERE resources.key = shown.key AND (resources.url <> shown.url OR resources.category <> shown.category)`;
+}
+
+/** Sets url and category of these resources to their pins, else to what most reporters gave. */
+export function refreshResourceDisplayRows(keys: string[]): number {
+  if (keys.length === 0) return 0;
+  return getSqlite()
+    .prepare(refreshDisplaySql(/* sql */ `SELECT value FROM json_each(?)`))
+    .run(JSON.stringify(keys)).changes;
+}
+
+/** The same for every resource that has an experience with an id above `afterId` (an import's rows). */
+export function refreshResourceDisplayAfterId(afterId: number): number {
+  return getSqlite()
+    .prepare(refreshDisplaySql(/* sql */ `SELECT resource_key FROM experiences WHERE id > ?`))
+    .run(afterId).changes;
+}
+
+/** The largest experience id so far (0 when none): rows written later have larger ids (AUTOINCREMENT). */
+export function lastExperienceId(): number {
+  return (getSqlite().prepare(/* sql */ `SELECT COALESCE(MAX(id), 0) AS id FROM experiences`).get() as { id: number }).id;
+}
+
+export function findResourceDisplay(key: string): { url: string; category: string } | null {
+  const row = getSqlite().prepare(/* sql */ `SELECT url, category FROM resources WHERE key = ?`).get(key) as
+    | { url: string; category: string }
+    | undefined;
+  return row ?? null;
+}
+
+export type ResourceStateRow = ResourceRow & { skeleton: string; pinnedUrl: string | null; pinnedCategory: string | null };
+
+/** A resource row whatever its counts (governance acts on resources whose reports are all held too). */
+export function findResourceState(key: string): ResourceStateRow | null {
+  const row = getSqlite()
+    .prepare(
+      /* sql */ `SELECT ${RESOURCE_COLUMNS}, skeleton, pinned_url AS pinnedUrl, pinned_category AS pinnedCategory
+       FROM resources WHERE key = ?`,
+    )
+    .get(key) as ResourceStateRow | undefined;
+  return row ?? null;
+}
+
+/** Experiences of every status filed under the key. */
+export function countResourceExperiences(key: string): number {
+  return (getSqlite().prepare(/* sql */ `SELECT COUNT(*) AS n FROM experiences WHERE resource_key = ?`).get(key) as { n: number }).n;
+}
+
+/** Names of resources with at least one experience of any status, most reported first (for "closest" hints). */
+export function listGovernedResourceNames(max: number): string[] {
+  const rows = getSqlite()
+    .prepare(
+      /* sql */ `SELECT name FROM resources r WHERE EXISTS (SELECT 1 FROM experiences e WHERE e.resource_key = r.key)
+       ORDER BY experience_count DESC LIMIT ?`,
+    )
+    .all(max) as { name: string }[];
+  return rows.map((r) => r.name);
+}
+
+export function findRedirect(fromKey: string): { toKey: string; createdAt: string } | null {
+  const row = getSqlite()
+    .prepare(/* sql */ `SELECT to_key AS toKey, created_at AS createdAt FROM resource_redirects WHERE from_key = ?`)
+    .get(fromKey) as { toKey: string; createdAt: string } | undefined;
+  return row ?? null;
+}
+
+export function listRedirectsTo(toKey: string): { fromKey: string; fromName: string; createdAt: string }[] {
+  return getSqlite()
+    .prepare(
+      /* sql */ `SELECT d.from_key AS fromKey, COALESCE(r.name, d.from_key) AS fromName, d.created_at AS createdAt
+       FROM resource_redirects d LEFT JOIN resources r ON r.key = d.from_key
+       WHERE d.to_key = ? ORDER BY d.created_at DESC, d.from_key`,
+    )
+    .all(toKey) as { fromKey: string; fromName: string; createdAt: string }[];
+}
+
+/**
+ * `fromKey` now leads to `toKey`: redirects that led to `fromKey` lead to `toKey` directly (no
+ * chains), and `toKey` itself, live again, stops redirecting (no loops).
+ */
+export function redirectResource(fromKey: string, toKey: string, at: string): void {
+  const db = getSqlite();
+  db.prepare(/* sql */ `DELETE FROM resource_redirects WHERE from_key = ?`).run(toKey);
+  db.prepare(/* sql */ `UPDATE resource_redirects SET to_key = ? WHERE to_key = ?`).run(toKey, fromKey);
+  db.prepare(
+    /* sql */ `INSERT INTO resource_redirects (from_key, to_key, created_at) VALUES (?, ?, ?)
+     ON CONFLICT (from_key) DO UPDATE SET to_key = excluded.to_key, created_at = excluded.created_at`,
+  ).run(fromKey, toKey, at);
+}
+
+/** A live key stops redirecting (a report or a rename brought it back). */
+export function deleteRedirectFrom(fromKey: string): void {
+  getSqlite().prepare(/* sql */ `DELETE FROM resource_redirects WHERE from_key = ?`).run(fromKey);
+}
+
+/**
+ * Files every experience of `fromKey` (all statuses) under `toKey`, shown as `name`: the experience
+ * triggers move counts, votes and index entries (a key that reported on both resources ends with
+ * one vote) and create the target row if missing. Returns how many moved.
+ */
+export function moveExperiences(fromKey: string, toKey: string, name: string, searchName: string): number {
+  return getSqlite()
+    .prepare(/* sql */ `UPDATE experiences SET resource_key = ?, name = ?, search_name = ? WHERE resource_key = ?`)
+    .run(toKey, name, searchName, fromKey).changes;
+}
+
+/**
+ * Makes the row a rename moves to, carrying the old row's history (first and last seen). Only for a
+ * key with no experience: a row left from an earlier life (an old name) has zero counts, and its
+ * times are replaced.
+ */
+export function prepareRenamedResourceRow(key: string, name: string, firstSeen: string, lastSeen: string): void {
+  getSqlite()
+    .prepare(
+      /* sql */ `INSERT INTO resources (key, name, first_seen, last_seen) VALUES (?, ?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET name = excluded.name, first_seen = excluded.first_seen, last_seen = excluded.last_seen`,
+    )
+    .run(key, name, firstSeen, lastSeen);
+}
+
+/** The merged resource has been seen since either side was. */
+export function widenResourceSeen(key: string, firstSeen: string, lastSeen: string): void {
+  getSqlite()
+    .prepare(/* sql */ `UPDATE resources SET first_seen = min(first_seen, ?), last_seen = max(last_seen, ?) WHERE key = ?`)
+    .run(firstSeen, lastSeen, key);
+}
+
+export function setResourceName(key: string, name: string, skeleton: string): void {
+  getSqlite().prepare(/* sql */ `UPDATE resources SET name = ?, skeleton = ? WHERE key = ?`).run(name, skeleton, key);
+}
+
+export function setResourcePins(key: string, pinnedUrl: string | null, pinnedCategory: string | null): void {
+  getSqlite()
+    .prepare(/* sql */ `UPDATE resources SET pinned_url = ?, pinned_category = ? WHERE key = ?`)
+    .run(pinnedUrl, pinnedCategory, key);
+}
+
+export type DisplayCandidateRow = { field: "url" | "category"; value: string; reporters: number; reports: number; lastReportedAt: string };
+
+/** Every non-empty url and category among the resource's published reports, as the refresh ranks them. */
+export function listDisplayCandidates(key: string): DisplayCandidateRow[] {
+  const db = getSqlite();
+  const candidates = (column: "url" | "category") =>
+    db
+      .prepare(
+        /* sql */ `SELECT '${column}' AS field, value, COUNT(DISTINCT voter) AS reporters, COUNT(*) AS reports,
+           MAX(created_at) AS lastReportedAt
+         FROM (SELECT e.${column} AS value, ${VOTER} AS voter, e.created_at,
+                 ROW_NUMBER() OVER (ORDER BY e.created_at DESC, e.id DESC) AS recency
+               FROM experiences e WHERE e.resource_key = ? AND e.status = 'published' AND e.${column} <> '')
+         GROUP BY value ORDER BY reporters DESC, MIN(recency)`,
+      )
+      .all(key) as DisplayCandidateRow[];
+  return [...candidates("url"), ...candidates("category")];
+}
+
+export type AdminExperienceRow = {
+  id: number; task: string; score: number; url: string; category: string; status: string; statusReason: string;
+  keyId: string; keyLabel: string; submittedBy: string; createdAt: string;
+};
+
+export function listResourceExperiencesAnyStatus(key: string, limit: number): AdminExperienceRow[] {
+  return getSqlite()
+    .prepare(
+      /* sql */ `SELECT id, task, score, url, category, status, status_reason AS statusReason, key_id AS keyId,
+         key_label AS keyLabel, submitted_by AS submittedBy, created_at AS createdAt
+       FROM experiences WHERE resource_key = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+    )
+    .all(key, limit) as AdminExperienceRow[];
+}
+
+export function countResourceExperiencesByStatus(key: string): Record<string, number> {
+  const rows = getSqlite()
+    .prepare(/* sql */ `SELECT status, COUNT(*) AS n FROM experiences WHERE resource_key = ? GROUP BY status ORDER BY status`)
+    .all(key) as { status: string; n: number }[];
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+/** Runs `work` in one BEGIN IMMEDIATE transaction on the raw handle (audit entries included). */
+export function inWriteTransaction<T>(work: () => T): T {
+  return getSqlite().transaction(work).immediate();
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { intParam } from "../validation";
-import type { ExperienceDto, ResourceAggregateDto } from "../experiences/schema";
+import { createExperienceInput, type ExperienceDto, type ResourceAggregateDto } from "../experiences/schema";
 
 export const RESOURCE_SORTS = ["newest", "best", "worst"] as const;
 
@@ -27,6 +27,8 @@ export type ResourceDto = ResourceAggregateDto & {
   limit: number;
   next_cursor: string | null;
   contents: ContentLinkDto[];
+  /** Present only when the name asked for was renamed or merged: that old name (this is the new resource). */
+  redirected_from?: string;
 };
 
 export type CategoryDto = { category: string; resource_count: number; experience_count: number };
@@ -39,4 +41,99 @@ export type ResourceSummaryDto = {
   experience_count: number;
   reporter_count: number;
   last_seen: string;
+};
+
+// ---- Governance (maintainers): pins, renames, merges and the maintainers' view. ----
+
+// A resource to act on: looked up by key, so the same normalization as GET /api/resource.
+const resourceName = (field: string) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .transform((s) => s.normalize("NFKC").trim())
+    .pipe(z.string().min(1, { error: `${field} must not be empty` }).max(200, { error: `${field} must be at most 200 characters` }));
+
+/** A resource name to look up (the maintainers' view). */
+export const resourceNameInput = resourceName("name");
+
+const reason = z
+  .string({ error: (i) => (i.input === undefined ? "reason is required: say why, for the audit log" : "reason must be a string") })
+  .transform((s) => s.normalize("NFC").trim())
+  .pipe(z.string().min(1, { error: "reason is required: say why, for the audit log" }).max(1000, { error: "reason must be at most 1000 characters" }));
+
+// A pin is checked and normalized exactly like what reporters send (httpUrlProblem, lower-cased
+// category): null unpins, absent leaves the pin as it is.
+export const pinResourceInput = z
+  .strictObject({
+    name: resourceName("name"),
+    url: z.union([z.null(), createExperienceInput.shape.url]).optional(),
+    category: z.union([z.null(), createExperienceInput.shape.category]).optional(),
+    reason,
+  })
+  .refine((v) => v.url !== undefined || v.category !== undefined, { error: "give url or category (a string pins, null unpins)" });
+
+export type PinResourceInput = { name: string; url?: string | null; category?: string | null; reason: string };
+
+export const renameResourceInput = z.strictObject({
+  name: resourceName("name"),
+  // The new name is a name reporters will see and type: the same rules as a report's name.
+  new_name: createExperienceInput.shape.name,
+  reason,
+});
+
+export type RenameResourceInput = { name: string; new_name: string; reason: string };
+
+export const mergeResourcesInput = z.strictObject({ from: resourceName("from"), into: resourceName("into"), reason });
+
+export type MergeResourcesInput = { from: string; into: string; reason: string };
+
+/** A resource as maintainers see it: the public aggregate plus its key, score sum and pins. */
+export type ResourceStateDto = ResourceAggregateDto & {
+  key: string;
+  score_sum: number;
+  pinned_url: string | null;
+  pinned_category: string | null;
+};
+
+export type RenameResourceResult = {
+  previous: { key: string; name: string };
+  resource: ResourceStateDto;
+  /** Experiences (every status) filed under the new key; 0 for a change of letter case only. */
+  moved: number;
+};
+
+export type MergeResourcesResult = {
+  /** Both sides as they were. */
+  from: ResourceStateDto;
+  into: ResourceStateDto;
+  /** The surviving resource afterwards. */
+  resource: ResourceStateDto;
+  moved: number;
+};
+
+export type DisplayCandidateDto = { value: string; reporters: number; reports: number; last_reported_at: string };
+
+export type AdminExperienceDto = {
+  id: number;
+  task: string;
+  score: number;
+  url: string;
+  category: string;
+  status: string;
+  status_reason: string;
+  key: { id: string; label: string } | null;
+  submitted_by: string;
+  created_at: string;
+};
+
+export type ResourceAdminDto = {
+  resource: ResourceStateDto & { first_seen: string; last_seen: string };
+  /** Present when the name asked for redirects here. */
+  redirected_from?: string;
+  /** What the shown url and category are chosen from: published reports, most reporters first. */
+  candidates: { url: DisplayCandidateDto[]; category: DisplayCandidateDto[] };
+  /** Old names (renames, merges) that lead here. */
+  redirects: { from_key: string; from_name: string; created_at: string }[];
+  status_counts: Record<string, number>;
+  /** Every status, newest first, at most 200. */
+  experiences: AdminExperienceDto[];
 };

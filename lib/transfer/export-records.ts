@@ -1,5 +1,7 @@
-// Writes every content revision and every experience as JSONL (see record-format.ts) from one
-// consistent snapshot. Revisions come first, in (id, revision) order, so an import can check that
+// Writes content revisions and experiences as JSONL (see record-format.ts) from one consistent
+// snapshot: by default what the public sees (published rows only: a held, rejected or hidden one
+// must not leak through an export); with `all`, every row with its moderation state, so that a
+// backup restores the hub as it was, review queue and locks included. Revisions come first, in (id, revision) order, so an import can check that
 // each follows the one before it; experiences follow in id order, so a restore into an empty
 // database recreates them in the same order (same ids, same first spelling of each resource name).
 import { createWriteStream } from "node:fs";
@@ -11,13 +13,19 @@ import { openSnapshot } from "./repo";
 
 export type ExportSummary = { experiences: number; contentRevisions: number; elapsedMs: number };
 export type ExportProgress = { written: number; total: number };
+export type ExportOptions = {
+  /** Every row whatever its moderation status, with findings, reasons and locks (a backup). */
+  all?: boolean;
+};
 
 export async function exportToStream(
   out: Writable,
   onProgress?: (progress: ExportProgress) => void,
+  options: ExportOptions = {},
 ): Promise<ExportSummary> {
   const started = performance.now();
-  const snapshot = openSnapshot();
+  const all = options.all ?? false;
+  const snapshot = openSnapshot(all);
   const total = snapshot.counts.experiences + snapshot.counts.revisions;
   const summary: ExportSummary = { experiences: 0, contentRevisions: 0, elapsedMs: 0 };
   const emit = async (record: Record<string, unknown>) => {
@@ -28,17 +36,26 @@ export async function exportToStream(
   try {
     for (const row of snapshot.revisions()) {
       summary.contentRevisions++;
-      await emit(revisionLine({ ...row, revision: Number(row.revision), sortOrder: Number(row.sortOrder), createdAt: fromDbTime(row.createdAt) }));
+      await emit(
+        revisionLine(
+          {
+            ...row,
+            revision: Number(row.revision),
+            sortOrder: Number(row.sortOrder),
+            locked: Boolean(Number(row.locked)),
+            createdAt: fromDbTime(row.createdAt),
+          },
+          all,
+        ),
+      );
     }
     for (const row of snapshot.experiences()) {
       summary.experiences++;
       await emit(
-        experienceLine({
-          ...row,
-          score: Number(row.score),
-          createdAt: fromDbTime(row.createdAt),
-          updatedAt: fromDbTime(row.updatedAt),
-        }),
+        experienceLine(
+          { ...row, score: Number(row.score), createdAt: fromDbTime(row.createdAt), updatedAt: fromDbTime(row.updatedAt) },
+          all,
+        ),
       );
     }
   } finally {
@@ -49,10 +66,14 @@ export async function exportToStream(
   return summary;
 }
 
-export async function exportFile(path: string, onProgress?: (progress: ExportProgress) => void): Promise<ExportSummary> {
+export async function exportFile(
+  path: string,
+  onProgress?: (progress: ExportProgress) => void,
+  options: ExportOptions = {},
+): Promise<ExportSummary> {
   const out = createWriteStream(path);
   try {
-    const summary = await exportToStream(out, onProgress);
+    const summary = await exportToStream(out, onProgress, options);
     out.end();
     await once(out, "finish");
     return summary;

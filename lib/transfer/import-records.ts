@@ -16,6 +16,7 @@ import { optimizeSearchIndex } from "../search/repo";
 import { createPreparer } from "./prepare-pool";
 import type { Prepared, RecordKind } from "./prepare-record";
 import { fillResourceSkeletons } from "../resources/fill-skeletons";
+import { experienceMark, refreshResourceDisplaySince } from "../resources/refresh-resource-display";
 import { beginBulkImport, checkpoint, createWriters, runImmediate, tuneForBulkWrite } from "./repo";
 import { CONTENT_REVISION, EXPERIENCE } from "./record-format";
 
@@ -92,6 +93,8 @@ export async function importStream(
     if (summary.rejections.length < maxRejections) summary.rejections.push({ line, kind, reason });
   };
 
+  // Rows above this id are the import's: their resources' shown url and category are refreshed at the end.
+  const mark = experienceMark();
   const workers = options.workers ?? 0;
   const preparer = createPreparer(workers, toDbTime(options.now ?? new Date()));
   let sink: Sink;
@@ -157,6 +160,9 @@ export async function importStream(
   }
   // Resources created by the import's rows need their lookalike skeletons, as API writes get them.
   fillResourceSkeletons();
+  // The import filled empty urls and categories first come (as the trigger does); what they show
+  // follows the reporters, as after an API write: one set-wise statement for every touched resource.
+  refreshResourceDisplaySince(mark);
   checkpoint();
   summary.elapsedMs = performance.now() - started;
   return summary;

@@ -8,9 +8,9 @@ import { toDbTime } from "../db-time";
 import { readCountSetting } from "../count-setting";
 import { experienceColumns, type ExperienceColumns } from "../experiences/experience-columns";
 import { indexText } from "../search/analyze";
-import { CONTENT_REVISION, EXPERIENCE, parseRecord, RecordError } from "./record-format";
+import { CONTENT_REVISION, EXPERIENCE, parseRecord, RecordError, type ModerationColumns } from "./record-format";
 
-export type ExperienceWrite = ExperienceColumns & { status: string; createdAt: string; updatedAt: string };
+export type ExperienceWrite = ExperienceColumns & ModerationColumns & { createdAt: string; updatedAt: string };
 
 export type RevisionWrite = {
   id: string;
@@ -25,16 +25,18 @@ export type RevisionWrite = {
   keyId: string;
   keyLabel: string;
   createdAt: string;
-};
+  /** The file says the node is locked (a full export of a locked node). */
+  locked: boolean;
+} & ModerationColumns;
 
 /**
  * Experiences travel from the workers as arrays in this order: an array is cheaper to clone across
- * threads and to bind positionally than an object with 18 named fields (about 10 us a row, which
+ * threads and to bind positionally than an object with 22 named fields (about 10 us a row, which
  * matters on the one thread that writes). repo.ts derives its INSERT column list from it.
  */
 export const EXPERIENCE_FIELDS = [
   "name", "resourceKey", "url", "category", "task", "score", "outcome", "tips", "contentId", "submittedBy",
-  "keyId", "keyLabel", "status", "submissionHash", "searchName", "searchTask", "searchTips", "searchOutcome", "createdAt", "updatedAt",
+  "keyId", "keyLabel", "status", "findings", "statusReason", "submissionHash", "searchName", "searchTask", "searchTips", "searchOutcome", "createdAt", "updatedAt",
 ] as const satisfies readonly (keyof ExperienceWrite)[];
 
 // Fails to compile if ExperienceWrite gains a field the list above does not carry.
@@ -90,6 +92,8 @@ export function prepareLine(text: string, line: number, now: string): Prepared |
       const row: ExperienceWrite = {
         ...experienceColumns(input, indexCached, record.key),
         status: record.status,
+        findings: record.findings,
+        statusReason: record.statusReason,
         createdAt,
         updatedAt: record.updatedAt ? toDbTime(new Date(record.updatedAt)) : createdAt,
       };
@@ -111,6 +115,10 @@ export function prepareLine(text: string, line: number, now: string): Prepared |
         submittedBy: input.submitted_by,
         ...record.key,
         createdAt: record.createdAt ? toDbTime(new Date(record.createdAt)) : now,
+        status: record.status,
+        findings: record.findings,
+        statusReason: record.statusReason,
+        locked: record.locked,
       },
     };
   } catch (error) {

@@ -1,20 +1,29 @@
 // The JSONL line format shared by import and export. One JSON object per line:
 //   {"type":"experience", name, url, category, task, score, outcome, tips, content_id, submitted_by,
-//    created_at, [updated_at], [status]}       (a line without "type" is an experience too, so
+//    created_at, [updated_at], [status], [findings], [status_reason]}
+//                                             (a line without "type" is an experience too, so
 //                                              plain API bodies such as the eval corpus import as-is)
-//   {"type":"content_revision", id, revision, title, body, sort_order, submitted_by, created_at}
+//   {"type":"content_revision", id, revision, title, body, sort_order, submitted_by, created_at,
+//    [status], [findings], [status_reason], [locked]}
+// status defaults to published; findings (the screening findings, a JSON array), status_reason and
+// locked (the node takes revisions from moderate keys only) are moderation state, written by a full
+// export (`--all`) so that a backup restores the review queue and the locks as they were.
 // The API fields go through the API's own zod schemas; only the envelope (type, times, revision,
 // status) is validated here, so an export always re-validates and the API stays the single rule.
 import { z } from "zod";
 import { submitContentInput, type SubmitContentInput } from "../contents/schema";
+import { parseFindings } from "../contents/serialize";
 import { createExperienceInput, type CreateExperienceInput } from "../experiences/schema";
 import { NO_KEY, type ProvenanceColumns } from "../keys/provenance";
 import { labelProblem } from "../keys/schema";
+import { hygienic } from "../text/hygiene";
 import { describeIssues } from "../validation";
 
 export const EXPERIENCE = "experience";
 export const CONTENT_REVISION = "content_revision";
 export const PUBLISHED = "published";
+export const STATUSES = ["published", "pending", "rejected", "hidden"] as const;
+export type Status = (typeof STATUSES)[number];
 
 const time = (field: string) =>
   z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 time such as 2026-01-31T12:00:00.000Z` });
@@ -35,16 +44,26 @@ const keyEnvelope = z
   }, { error: "key must be an object with id and label" })
   .optional();
 
+// Moderation may hold, reject or hide rows; an export keeps that state so that a restore neither
+// republishes them nor loses the queue.
+function moderationEnvelope() {
+  return {
+    status: z.enum(STATUSES, { error: `status must be ${STATUSES.join(", ")}` }).optional(),
+    findings: z.array(z.unknown(), { error: "findings must be an array" }).max(100, { error: "findings must have at most 100 entries" }).optional(),
+    status_reason: z
+      .string({ error: "status_reason must be a string" })
+      .transform(hygienic("free", "status_reason", "allow"))
+      .pipe(z.string().max(2000, { error: "status_reason must be at most 2000 characters" }))
+      .optional(),
+  };
+}
+
 const experienceEnvelope = z.object({
   type: z.literal(EXPERIENCE).optional(),
   key: keyEnvelope,
   created_at: time("created_at").optional(),
   updated_at: time("updated_at").optional(),
-  // Moderation may hide experiences; an export keeps that state so a restore does not republish them.
-  status: z
-    .string({ error: "status must be a string" })
-    .regex(/^[a-z_]{1,40}$/, { error: "status must be a lowercase word such as published" })
-    .optional(),
+  ...moderationEnvelope(),
 });
 
 const revisionEnvelope = z.object({
@@ -55,16 +74,20 @@ const revisionEnvelope = z.object({
     .int({ error: "revision must be a whole number from 1" })
     .min(1, { error: "revision must be a whole number from 1" }),
   created_at: time("created_at").optional(),
+  ...moderationEnvelope(),
+  locked: z.boolean({ error: "locked must be true or false" }).optional(),
 });
+
+/** Moderation state as stored: findings as JSON text. */
+export type ModerationColumns = { status: Status; findings: string; statusReason: string };
 
 export type ExperienceRecord = {
   type: typeof EXPERIENCE;
   input: CreateExperienceInput;
   createdAt: string | undefined;
   updatedAt: string | undefined;
-  status: string;
   key: ProvenanceColumns;
-};
+} & ModerationColumns;
 
 export type RevisionRecord = {
   type: typeof CONTENT_REVISION;
@@ -72,7 +95,8 @@ export type RevisionRecord = {
   revision: number;
   createdAt: string | undefined;
   key: ProvenanceColumns;
-};
+  locked: boolean;
+} & ModerationColumns;
 
 export type ParsedRecord = ExperienceRecord | RevisionRecord;
 
@@ -83,9 +107,12 @@ export function parseRecord(value: unknown): ParsedRecord {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new RecordError("a line must be one JSON object");
   }
-  const { type, created_at, updated_at, status, revision, key, ...fields } = value as Record<string, unknown>;
+  const { type, created_at, updated_at, status, findings, status_reason, locked, revision, key, ...fields } = value as Record<string, unknown>;
+  const moderation = { status, findings, status_reason };
   if (type === undefined || type === EXPERIENCE) {
-    const envelope = check(experienceEnvelope, { type, created_at, updated_at, status, key });
+    // locked is not an experience field: hand it back so the API schema names it as unknown.
+    if (locked !== undefined) fields.locked = locked;
+    const envelope = check(experienceEnvelope, { type, created_at, updated_at, key, ...moderation });
     // revision is not an experience field: hand it back so the API schema names it as unknown.
     const input = check(createExperienceInput, revision === undefined ? fields : { ...fields, revision });
     return {
@@ -93,17 +120,33 @@ export function parseRecord(value: unknown): ParsedRecord {
       input,
       createdAt: envelope.created_at,
       updatedAt: envelope.updated_at,
-      status: envelope.status ?? PUBLISHED,
       key: toColumns(envelope.key),
+      ...toModeration(envelope),
     };
   }
   if (type === CONTENT_REVISION) {
-    const envelope = check(revisionEnvelope, { type, revision, created_at, key });
-    const extra = { ...(updated_at === undefined ? {} : { updated_at }), ...(status === undefined ? {} : { status }) };
+    const envelope = check(revisionEnvelope, { type, revision, created_at, key, locked, ...moderation });
+    const extra = updated_at === undefined ? {} : { updated_at };
     const input = check(submitContentInput, { ...fields, ...extra });
-    return { type: CONTENT_REVISION, input, revision: envelope.revision, createdAt: envelope.created_at, key: toColumns(envelope.key) };
+    return {
+      type: CONTENT_REVISION,
+      input,
+      revision: envelope.revision,
+      createdAt: envelope.created_at,
+      key: toColumns(envelope.key),
+      locked: envelope.locked ?? false,
+      ...toModeration(envelope),
+    };
   }
   throw new RecordError(`type must be "${EXPERIENCE}" or "${CONTENT_REVISION}" (got ${JSON.stringify(type)})`);
+}
+
+function toModeration(envelope: { status?: Status; findings?: unknown[]; status_reason?: string }): ModerationColumns {
+  return {
+    status: envelope.status ?? PUBLISHED,
+    findings: JSON.stringify(envelope.findings ?? []),
+    statusReason: envelope.status_reason ?? "",
+  };
 }
 
 function toColumns(key: { id: string; label: string } | undefined): ProvenanceColumns {
@@ -119,8 +162,9 @@ function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
 /** Export shape of an experience: the API fields plus the envelope, optional parts only when set. */
 export function experienceLine(row: {
   name: string; url: string; category: string; task: string; score: number; outcome: string; tips: string;
-  contentId: string; submittedBy: string; keyId: string; keyLabel: string; status: string; createdAt: string; updatedAt: string;
-}): Record<string, unknown> {
+  contentId: string; submittedBy: string; keyId: string; keyLabel: string; status: string; findings: string; statusReason: string;
+  createdAt: string; updatedAt: string;
+}, withModeration = false): Record<string, unknown> {
   return {
     type: EXPERIENCE,
     name: row.name,
@@ -135,14 +179,18 @@ export function experienceLine(row: {
     ...keyField(row),
     created_at: row.createdAt,
     ...(row.updatedAt !== row.createdAt ? { updated_at: row.updatedAt } : {}),
-    ...(row.status !== PUBLISHED ? { status: row.status } : {}),
+    ...moderationFields(row, withModeration),
   };
 }
 
+/**
+ * Export shape of a content revision. `withModeration` (a full export) adds the moderation state:
+ * status when not published, findings, status_reason and the node's lock when set.
+ */
 export function revisionLine(row: {
   contentId: string; revision: number; title: string; body: string; sortOrder: number; submittedBy: string;
-  keyId: string; keyLabel: string; createdAt: string;
-}): Record<string, unknown> {
+  keyId: string; keyLabel: string; status: string; findings: string; statusReason: string; locked: boolean; createdAt: string;
+}, withModeration = false): Record<string, unknown> {
   return {
     type: CONTENT_REVISION,
     id: row.contentId,
@@ -153,6 +201,19 @@ export function revisionLine(row: {
     submitted_by: row.submittedBy,
     ...keyField(row),
     created_at: row.createdAt,
+    ...moderationFields(row, withModeration),
+    ...(withModeration && row.locked ? { locked: true } : {}),
+  };
+}
+
+// The status always travels (a public export holds published rows only, so it never shows there);
+// findings and reasons are the maintainers' working notes, in a full export only.
+function moderationFields(row: { status: string; findings: string; statusReason: string }, withModeration: boolean): Record<string, unknown> {
+  const findings = withModeration ? parseFindings(row.findings) : [];
+  return {
+    ...(row.status !== PUBLISHED ? { status: row.status } : {}),
+    ...(findings.length > 0 ? { findings } : {}),
+    ...(withModeration && row.statusReason !== "" ? { status_reason: row.statusReason } : {}),
   };
 }
 

@@ -37,10 +37,12 @@ export function createWriters(db: Sqlite = getSqlite()) {
        key_id AS keyId
      FROM content_revisions WHERE content_id = ? AND revision = ?`,
   );
-  const findCurrent = db.prepare(/* sql */ `SELECT revision FROM contents WHERE id = ?`);
+  const findCurrent = db.prepare(/* sql */ `SELECT latest_revision AS latestRevision FROM contents WHERE id = ?`);
   const insertRevision = db.prepare(CONTENT_WRITE_SQL.insertRevision);
   const insertNode = db.prepare(CONTENT_WRITE_SQL.insertNode);
-  const advanceNode = db.prepare(CONTENT_WRITE_SQL.advanceNode);
+  const noteRevision = db.prepare(CONTENT_WRITE_SQL.noteRevision);
+  const showRevision = db.prepare(CONTENT_WRITE_SQL.showRevision);
+  const lockNode = db.prepare(CONTENT_WRITE_SQL.lockNode);
 
   return {
     /** True when stored, false when an experience with the same submission hash already exists. */
@@ -49,9 +51,11 @@ export function createWriters(db: Sqlite = getSqlite()) {
     },
 
     /**
-     * Revisions of a node are numbered 1..n without gaps, as the API numbers them: a revision is
-     * added only after the one before it, an identical stored revision is skipped, a different one
-     * under the same number is a conflict. The node row always shows its latest revision.
+     * A node's revisions are added in increasing order, each above every revision the node already
+     * has (as the API numbers them); gaps are allowed, because a public export leaves out held,
+     * rejected and hidden revisions. An identical stored revision is skipped (whatever its status:
+     * an import adds, it does not re-decide), a different one under the same number is a conflict.
+     * The node row then shows its latest published revision, exactly as an API write leaves it.
      */
     revision(row: RevisionWrite): RevisionOutcome {
       const stored = findRevision.get(row.id, row.revision) as
@@ -65,15 +69,21 @@ export function createWriters(db: Sqlite = getSqlite()) {
           stored.keyId === row.keyId;
         return same ? "skipped" : { rejected: `content "${row.id}" already has a different revision ${row.revision}` };
       }
-      const current = findCurrent.get(row.id) as { revision: number } | undefined;
-      const latest = current?.revision ?? 0;
-      if (row.revision !== latest + 1) {
-        return { rejected: `content "${row.id}" revision ${row.revision} must follow revision ${row.revision - 1}, which is missing` };
+      const current = findCurrent.get(row.id) as { latestRevision: number } | undefined;
+      const latest = Number(current?.latestRevision ?? 0);
+      if (row.revision <= latest) {
+        return {
+          rejected: `content "${row.id}" revision ${row.revision} is out of order: the node already has revisions up to ${latest} (a node's revisions must come in increasing order)`,
+        };
       }
       // The node row first: content_revisions references it.
       const values = { ...row, at: row.createdAt };
-      (current ? advanceNode : insertNode).run(values);
+      if (!current) insertNode.run(values);
       insertRevision.run(values);
+      noteRevision.run(values);
+      // The newest revision so far: when published, it is the node's latest published one.
+      if (row.status === "published") showRevision.run(values);
+      if (row.locked) lockNode.run(values);
       return "added";
     },
   };
@@ -211,45 +221,51 @@ export function checkpoint(db: Sqlite = getSqlite()): void {
 
 export type ExportExperienceRow = {
   id: number; name: string; url: string; category: string; task: string; score: number; outcome: string; tips: string;
-  contentId: string; submittedBy: string; keyId: string; keyLabel: string; status: string; createdAt: string; updatedAt: string;
+  contentId: string; submittedBy: string; keyId: string; keyLabel: string; status: string; findings: string; statusReason: string;
+  createdAt: string; updatedAt: string;
 };
 
 export type ExportRevisionRow = {
   contentId: string; revision: number; title: string; body: string; sortOrder: number; submittedBy: string;
-  keyId: string; keyLabel: string; createdAt: string;
+  keyId: string; keyLabel: string; status: string; findings: string; statusReason: string; locked: number; createdAt: string;
 };
 
 /**
  * A dedicated read-only connection inside one read transaction: the export is a consistent snapshot
  * even while the server keeps writing, and it never holds the shared handle busy across awaits.
+ * `all`: every row whatever its moderation status (a backup); otherwise published rows only (what
+ * the public sees).
  */
-export function openSnapshot() {
+export function openSnapshot(all = false) {
   getSqlite(); // creates and migrates the file if needed
   const db = new Database(databasePath(), { readonly: true, timeout: 10_000 });
   db.exec("BEGIN");
-  const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+  const count = (sql: string) => (db.prepare(sql).get({ all: all ? 1 : 0 }) as { n: number }).n;
   return {
     counts: {
-      experiences: count(/* sql */ `SELECT COUNT(*) AS n FROM experiences`),
-      revisions: count(/* sql */ `SELECT COUNT(*) AS n FROM content_revisions`),
+      experiences: count(/* sql */ `SELECT COUNT(*) AS n FROM experiences WHERE @all OR status = 'published'`),
+      revisions: count(/* sql */ `SELECT COUNT(*) AS n FROM content_revisions WHERE @all OR status = 'published'`),
     },
     revisions: () =>
       db
         .prepare(
-          /* sql */ `SELECT content_id AS contentId, revision, title, body, sort_order AS sortOrder,
-             submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel, created_at AS createdAt
-           FROM content_revisions ORDER BY content_id, revision`,
+          /* sql */ `SELECT r.content_id AS contentId, r.revision, r.title, r.body, r.sort_order AS sortOrder,
+             r.submitted_by AS submittedBy, r.key_id AS keyId, r.key_label AS keyLabel, r.status, r.findings,
+             r.status_reason AS statusReason, c.locked, r.created_at AS createdAt
+           FROM content_revisions r JOIN contents c ON c.id = r.content_id
+           WHERE @all OR r.status = 'published'
+           ORDER BY r.content_id, r.revision`,
         )
-        .iterate() as IterableIterator<ExportRevisionRow>,
+        .iterate({ all: all ? 1 : 0 }) as IterableIterator<ExportRevisionRow>,
     experiences: () =>
       db
         .prepare(
           /* sql */ `SELECT id, name, url, category, task, score, outcome, tips, content_id AS contentId,
-             submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel, status, created_at AS createdAt,
-             updated_at AS updatedAt
-           FROM experiences ORDER BY id`,
+             submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel, status, findings,
+             status_reason AS statusReason, created_at AS createdAt, updated_at AS updatedAt
+           FROM experiences WHERE @all OR status = 'published' ORDER BY id`,
         )
-        .iterate() as IterableIterator<ExportExperienceRow>,
+        .iterate({ all: all ? 1 : 0 }) as IterableIterator<ExportExperienceRow>,
     close: () => {
       if (db.inTransaction) db.exec("COMMIT");
       db.close();

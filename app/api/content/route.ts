@@ -1,8 +1,7 @@
 import { admitRequest } from "@/lib/auth/admit-request";
-import { provenanceColumns } from "@/lib/keys/provenance";
-import { submitContent } from "@/lib/contents/submit-content";
 import { submitContentInput } from "@/lib/contents/schema";
 import { jsonResponse, methodNotAllowed, optionsHandler, readJsonBody, withErrors } from "@/lib/http";
+import { submitContentForReview } from "@/lib/moderation/submit-content-for-review";
 import { parseInput } from "@/lib/validation";
 
 export const dynamic = "force-dynamic";
@@ -12,8 +11,9 @@ const MAX_BODY_BYTES = 256 * 1024;
 export const POST = withErrors(async (request) => {
   const caller = admitRequest(request, "write", "write");
   const input = parseInput(submitContentInput, await readJsonBody(request, MAX_BODY_BYTES), "content");
-  const result = submitContent(input, provenanceColumns(caller.key));
-  return jsonResponse(result, result.status === "created" ? 201 : 200);
+  const result = submitContentForReview(input, caller);
+  // 202: the revision is stored but held for review; 201 a new node; 200 a new or unchanged revision.
+  return jsonResponse(result, result.status === "pending" ? 202 : result.status === "created" ? 201 : 200);
 });
 
 const notAllowed = methodNotAllowed(["POST"]);

@@ -1,8 +1,7 @@
 import { admitRequest } from "@/lib/auth/admit-request";
-import { provenanceColumns } from "@/lib/keys/provenance";
-import { createExperience } from "@/lib/experiences/create-experience";
 import { createExperienceInput } from "@/lib/experiences/schema";
 import { jsonResponse, methodNotAllowed, optionsHandler, readJsonBody, withErrors } from "@/lib/http";
+import { reportExperience } from "@/lib/moderation/report-experience";
 import { parseInput } from "@/lib/validation";
 
 export const dynamic = "force-dynamic";
@@ -12,8 +11,9 @@ const MAX_BODY_BYTES = 64 * 1024;
 export const POST = withErrors(async (request) => {
   const caller = admitRequest(request, "write", "write");
   const input = parseInput(createExperienceInput, await readJsonBody(request, MAX_BODY_BYTES), "experience");
-  const result = await createExperience(input, provenanceColumns(caller.key));
-  return jsonResponse(result, result.duplicate ? 200 : 201);
+  const result = await reportExperience(input, caller);
+  // 202: stored, but held for review (result.moderation says why); 200: a retry of a stored report.
+  return jsonResponse(result, result.duplicate ? 200 : result.moderation ? 202 : 201);
 });
 
 const notAllowed = methodNotAllowed(["POST"]);

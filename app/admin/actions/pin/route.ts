@@ -1,0 +1,10 @@
+import { pinResource } from "@/lib/resources/pin-resource";
+import { parseInput } from "@/lib/validation";
+import { adminAction } from "../../_lib/action";
+import { pinForm } from "../../_lib/forms";
+
+export const POST = adminAction(({ form, session }) => {
+  const input = parseInput(pinForm, Object.fromEntries(form), "pin");
+  pinResource(input, session.actor);
+  return { flash: "pinned" };
+});

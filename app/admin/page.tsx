@@ -1,0 +1,179 @@
+// The review queue: held and other items with filters, their findings marked, and bulk reject or
+// hide of a selection or of everything one key wrote. Bulk approval does not exist on purpose:
+// publishing is always one item at a time, by a person who read it (the item page).
+import type { Metadata } from "next";
+import { AdminFlash } from "@/components/admin-flash";
+import { BulkActionChoice } from "@/components/admin-bulk";
+import { AdminForm, Button, ReasonField, inputClass, labelClass } from "@/components/admin-form";
+import { QueueRow } from "@/components/admin-item";
+import { adminQueueHref } from "@/components/admin-paths";
+import { ButtonLink, Card, Notice, PageTitle, SectionTitle } from "@/components/ui";
+import { isDomainError } from "@/lib/errors";
+import { listQueue } from "@/lib/moderation/list-queue";
+import { ITEM_STATUSES, queueInput, type QueueDto, type QueueInput } from "@/lib/moderation/schema";
+import { flashMessage } from "./_lib/flash";
+import { backTo } from "./_lib/paths";
+import { one, pick, type SearchParams } from "./_lib/query";
+import { requireSession } from "./_lib/session";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Review queue" };
+
+const FILTERS = ["status", "type", "finding", "resource", "key_id"] as const;
+
+type Props = { searchParams: Promise<SearchParams> };
+
+function load(query: SearchParams): { input: QueueInput; queue: QueueDto; problem: string | null } {
+  const parsed = queueInput.safeParse({ ...pick(query, FILTERS), ...pick(query, ["cursor"]) });
+  if (!parsed.success) {
+    const input = queueInput.parse({});
+    return { input, queue: listQueue(input), problem: parsed.error.issues.map((i) => i.message).join("; ") };
+  }
+  try {
+    return { input: parsed.data, queue: listQueue(parsed.data), problem: null };
+  } catch (error) {
+    // A stale cursor: the first page, and say so.
+    if (isDomainError(error) && error.code === "invalid_input") {
+      const input = { ...parsed.data, cursor: undefined };
+      return { input, queue: listQueue(input), problem: error.message };
+    }
+    throw error;
+  }
+}
+
+export default async function QueuePage({ searchParams }: Props) {
+  const session = await requireSession();
+  const query = await searchParams;
+  const { input, queue, problem } = load(query);
+  const back = backTo("/admin", query);
+  const filters = pick(query, FILTERS);
+  const selectable = queue.items.filter((i) => i.status === "pending" || i.status === "published");
+
+  return (
+    <div className="space-y-6">
+      <PageTitle lead="Held submissions wait here. Open an item to read it whole and decide; select several to reject or hide them at once.">
+        Review queue
+      </PageTitle>
+      <AdminFlash message={flashMessage(one(query.flash), one(query.n))} />
+      {problem ? <Notice tone="warning" title="Some filters were ignored">{problem}</Notice> : null}
+
+      <nav aria-label="Queue by status">
+        <ul className="flex flex-wrap gap-2">
+          {[...ITEM_STATUSES, "all" as const].map((status) => (
+            <li key={status}>
+              <ButtonLink href={adminQueueHref({ ...filters, status, cursor: undefined })} current={input.status === status}>
+                {status}
+                {status !== "all" ? <span className="ml-1.5 tabular-nums opacity-80">{queue.counts[status].toLocaleString("en-US")}</span> : null}
+              </ButtonLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <Card>
+        <form method="get" action="/admin" aria-label="Filter the queue" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
+          <div>
+            <label htmlFor="f-status" className={labelClass}>Status</label>
+            <select id="f-status" name="status" defaultValue={input.status} className={inputClass}>
+              {[...ITEM_STATUSES, "all"].map((s) => (
+                <option key={s} value={s}>{s}</option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="f-type" className={labelClass}>Type</label>
+            <select id="f-type" name="type" defaultValue={input.type} className={inputClass}>
+              <option value="all">all</option>
+              <option value="experience">experience</option>
+              <option value="content_revision">content revision</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor="f-finding" className={labelClass}>Finding kind</label>
+            <input id="f-finding" name="finding" defaultValue={input.finding ?? ""} maxLength={40} className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="f-resource" className={labelClass}>Resource</label>
+            <input id="f-resource" name="resource" defaultValue={input.resource ?? ""} maxLength={200} className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="f-key" className={labelClass}>Key id</label>
+            <input id="f-key" name="key_id" defaultValue={input.key_id ?? ""} maxLength={40} spellCheck={false} className={inputClass} />
+          </div>
+          <div className="flex gap-2">
+            <Button tone="quiet">Filter</Button>
+            <ButtonLink href="/admin">Reset</ButtonLink>
+          </div>
+        </form>
+      </Card>
+
+      <section aria-labelledby="queue-items">
+        <SectionTitle id="queue-items">
+          {queue.items.length === 0 ? "Nothing here" : `${input.status === "all" ? "All" : input.status} items`}
+        </SectionTitle>
+        {queue.items.length === 0 ? (
+          <p className="text-stone-700 dark:text-stone-300">No item matches these filters.</p>
+        ) : (
+          <AdminForm action="bulk" csrf={session.csrf_token} back={back} label="Bulk decision on the selected items" className="space-y-4">
+            <ul className="space-y-3">
+              {queue.items.map((item) => {
+                const value = `${item.type}:${String(item.id)}`;
+                const id = `select-${item.type}-${String(item.id)}`.replace(/[^A-Za-z0-9_-]/g, "_");
+                const canSelect = selectable.includes(item);
+                return (
+                  <li key={value}>
+                    <QueueRow
+                      item={item}
+                      select={
+                        canSelect ? (
+                          <>
+                            <input id={id} type="checkbox" name="item" value={value} className="size-5 accent-teal-800" />
+                            <label htmlFor={id} className="sr-only">
+                              Select this {item.type === "experience" ? "experience" : "revision"}
+                            </label>
+                          </>
+                        ) : null
+                      }
+                    />
+                  </li>
+                );
+              })}
+            </ul>
+            {selectable.length > 0 ? (
+              <fieldset className="space-y-3 rounded-xl border border-stone-300 p-4 dark:border-stone-700">
+                <legend className="px-1 font-medium">Selected items</legend>
+                <BulkActionChoice idPrefix="bulk-selected" />
+                <ReasonField id="bulk-selected-reason" />
+                <Button tone="danger">Apply to the selected items</Button>
+              </fieldset>
+            ) : null}
+          </AdminForm>
+        )}
+        {queue.next_cursor ? (
+          <p className="mt-4">
+            <ButtonLink href={adminQueueHref({ ...filters, cursor: queue.next_cursor })} rel="next">
+              Next page
+            </ButtonLink>
+          </p>
+        ) : null}
+      </section>
+
+      {input.key_id && /^key_[0-9a-f]{16}$/.test(input.key_id) ? (
+        <section aria-labelledby="by-key">
+          <Card>
+            <SectionTitle id="by-key">Everything by key {input.key_id}</SectionTitle>
+            <p className="mb-3 text-sm text-stone-700 dark:text-stone-300">
+              Reject applies to its pending items, hide to its published ones, whatever the filters show.
+            </p>
+            <AdminForm action="bulk" csrf={session.csrf_token} back={back} label={`Everything by key ${input.key_id}`} className="space-y-3">
+              <input type="hidden" name="key_id" value={input.key_id} />
+              <BulkActionChoice idPrefix="bulk-key" />
+              <ReasonField id="bulk-key-reason" />
+              <Button tone="danger">Apply to everything by this key</Button>
+            </AdminForm>
+          </Card>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { actorOf } from "@/lib/auth/authorize-request";
+import { admitRequest } from "@/lib/auth/admit-request";
+import { jsonResponse, methodNotAllowed, optionsHandler, readJsonBody, withErrors } from "@/lib/http";
+import { bulkDecide } from "@/lib/moderation/bulk-decide";
+import { bulkDecisionInput } from "@/lib/moderation/schema";
+import { parseInput } from "@/lib/validation";
+
+export const dynamic = "force-dynamic";
+
+export const POST = withErrors(async (request) => {
+  const caller = admitRequest(request, "moderate", "write");
+  const input = parseInput(bulkDecisionInput, await readJsonBody(request, 64 * 1024), "bulk decision");
+  return jsonResponse(bulkDecide(input, actorOf(caller)));
+});
+
+const notAllowed = methodNotAllowed(["POST"]);
+export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const OPTIONS = optionsHandler(["POST"]);

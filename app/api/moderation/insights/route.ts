@@ -1,0 +1,16 @@
+import { admitRequest } from "@/lib/auth/admit-request";
+import { jsonResponse, methodNotAllowed, optionsHandler, queryParams, withErrors } from "@/lib/http";
+import { getInsights } from "@/lib/moderation/get-insights";
+import { insightsInput } from "@/lib/moderation/schema";
+import { parseInput } from "@/lib/validation";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withErrors((request) => {
+  admitRequest(request, "moderate", "search");
+  return jsonResponse(getInsights(parseInput(insightsInput, queryParams(request), "insights request")));
+});
+
+const notAllowed = methodNotAllowed(["GET"]);
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const OPTIONS = optionsHandler(["GET"]);

@@ -1,0 +1,34 @@
+// The only file that touches admin_sessions. A row is keyed by the SHA-256 of the session id: the
+// id itself (the cookie) is never stored, so a copy of the database opens no session.
+import { getSqlite } from "../db";
+import { toDbTime } from "../db-time";
+
+export type SessionRow = {
+  idHash: string;
+  keyId: string;
+  keyLabel: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+};
+
+const SESSION_COLUMNS = /* sql */ `id_hash AS idHash, key_id AS keyId, key_label AS keyLabel, created_at AS createdAt,
+  expires_at AS expiresAt, revoked_at AS revokedAt`;
+
+export function insertSession(row: { idHash: string; keyId: string; keyLabel: string; createdAt: Date; expiresAt: Date }): void {
+  getSqlite()
+    .prepare(/* sql */ `INSERT INTO admin_sessions (id_hash, key_id, key_label, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`)
+    .run(row.idHash, row.keyId, row.keyLabel, toDbTime(row.createdAt), toDbTime(row.expiresAt));
+}
+
+export function findSessionByHash(idHash: string): SessionRow | null {
+  return (getSqlite().prepare(/* sql */ `SELECT ${SESSION_COLUMNS} FROM admin_sessions WHERE id_hash = ?`).get(idHash) as SessionRow) ?? null;
+}
+
+/** Ends a session once (the first end time stays); false when it was not open. */
+export function markSessionRevoked(idHash: string, at: Date): boolean {
+  const result = getSqlite()
+    .prepare(/* sql */ `UPDATE admin_sessions SET revoked_at = ? WHERE id_hash = ? AND revoked_at IS NULL`)
+    .run(toDbTime(at), idHash);
+  return result.changes > 0;
+}

@@ -1,0 +1,60 @@
+import { recordAudit } from "../audit/record-audit";
+import type { Actor } from "../audit/schema";
+import { decideRevision } from "../contents/decide-revision";
+import { getSqlite } from "../db";
+import { DomainError } from "../errors";
+import { refreshResourceDisplay } from "../resources/refresh-resource-display";
+import { findExperienceItem, setExperienceStatus } from "./repo";
+import { TRANSITIONS, type DecisionInput, type DecisionResultDto } from "./schema";
+import { parseRevisionRef } from "./serialize";
+
+/**
+ * One maintainer's decision on one item, with its audit entry in the same transaction. Search,
+ * pages, the API and the aggregates follow the new status from the next request on: only
+ * published rows are indexed and counted (the triggers), and the answer cache sees the write.
+ */
+export function decide(input: DecisionInput, actor: Actor, now = new Date()): DecisionResultDto {
+  if (input.type === "content_revision") {
+    const ref = parseRevisionRef(input.id);
+    if (!ref) throw new DomainError("invalid_input", "A content revision's id is content_id@revision, e.g. pymupdf/find-tables@3.", { id: input.id });
+    const before = getSqlite().prepare(`SELECT status FROM content_revisions WHERE content_id = ? AND revision = ?`).get(ref.contentId, ref.revision) as
+      | { status: DecisionResultDto["status"] }
+      | undefined;
+    const result = decideRevision({ id: ref.contentId, revision: ref.revision, action: input.action, reason: input.reason }, actor, now);
+    return { type: "content_revision", id: `${ref.contentId}@${ref.revision}`, action: input.action, status: result.status as DecisionResultDto["status"], previous_status: before?.status ?? "pending" };
+  }
+  const id = Number(input.id);
+  const result = getSqlite().transaction(() => {
+    const row = Number.isInteger(id) ? findExperienceItem(id) : null;
+    if (!row) throw new DomainError("not_found", `No experience ${input.id}.`, { type: input.type, id: input.id });
+    const transition = TRANSITIONS[input.action];
+    if (!transition.from.includes(row.status)) {
+      throw new DomainError("conflict", `Experience ${id} is ${row.status}; ${input.action} applies to ${transition.from.join(" or ")} items.`, {
+        id,
+        status: row.status,
+        action: input.action,
+      });
+    }
+    setExperienceStatus(id, transition.to, input.reason, now);
+    recordAudit(
+      {
+        actor,
+        action: `experience.${input.action}`,
+        targetType: "experience",
+        targetId: String(id),
+        reason: input.reason,
+        before: { status: row.status, resource: row.name },
+        after: { status: transition.to },
+      },
+      now,
+    );
+    return { row, to: transition.to };
+  })();
+  // What is shown for the resource (url, category) follows its published reports.
+  try {
+    refreshResourceDisplay([result.row.resourceKey]);
+  } catch (error) {
+    console.error("could not refresh the resource's shown url and category", error);
+  }
+  return { type: "experience", id, action: input.action, status: result.to, previous_status: result.row.status };
+}

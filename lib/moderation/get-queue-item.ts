@@ -1,0 +1,24 @@
+import { DomainError } from "../errors";
+import { findExperienceItem, findRevisionItem, findVisibleRevision, listOtherExperiences } from "./repo";
+import type { ItemType, QueueItemDto } from "./schema";
+import { experienceItemDto, parseRevisionRef, revisionItemDto } from "./serialize";
+
+const OTHERS = 20;
+
+export type QueueItemDetailDto = QueueItemDto & {
+  /** For comparison: the resource's other published reports, or the node's visible revision. */
+  others: QueueItemDto[];
+  visible_revision: { revision: number; title: string; body: string } | null;
+};
+
+export function getQueueItem(type: ItemType, id: string | number): QueueItemDetailDto {
+  if (type === "experience") {
+    const row = Number.isInteger(Number(id)) ? findExperienceItem(Number(id)) : null;
+    if (!row) throw new DomainError("not_found", `No experience ${id}.`, { type, id });
+    return { ...experienceItemDto(row), others: listOtherExperiences(row.resourceKey, row.id, OTHERS).map(experienceItemDto), visible_revision: null };
+  }
+  const ref = parseRevisionRef(id);
+  const row = ref ? findRevisionItem(ref.contentId, ref.revision) : null;
+  if (!ref || !row) throw new DomainError("not_found", `No content revision ${id} (use content_id@revision).`, { type, id });
+  return { ...revisionItemDto(row), others: [], visible_revision: findVisibleRevision(ref.contentId) };
+}

@@ -1,0 +1,33 @@
+import { DomainError } from "../errors";
+import { resourceKey } from "../experiences/resource-key";
+import { countByStatus, listQueueRows } from "./repo";
+import { ITEM_STATUSES, ITEM_TYPES, type QueueDto, type QueueInput } from "./schema";
+import { experienceItemDto, revisionItemDto } from "./serialize";
+
+/** The review queue: pending items by default, newest first, with each item's findings and provenance. */
+export function listQueue(input: QueueInput): QueueDto {
+  const offset = input.cursor ? decodeCursor(input.cursor) : 0;
+  const rows = listQueueRows({
+    statuses: input.status === "all" ? [...ITEM_STATUSES] : [input.status],
+    types: input.type === "all" ? [...ITEM_TYPES] : [input.type],
+    finding: input.finding ?? null,
+    resourceKey: input.resource ? resourceKey(input.resource) : null,
+    keyId: input.key_id ?? null,
+    limit: input.limit + 1,
+    offset,
+  });
+  const page = rows.slice(0, input.limit);
+  return {
+    items: page.map((r) => (r.type === "experience" ? experienceItemDto(r.row) : revisionItemDto(r.row))),
+    next_cursor: rows.length > input.limit ? Buffer.from(String(offset + input.limit)).toString("base64url") : null,
+    counts: countByStatus(),
+  };
+}
+
+function decodeCursor(cursor: string): number {
+  const n = Number(Buffer.from(cursor, "base64url").toString("utf8"));
+  if (Number.isInteger(n) && n >= 0) return n;
+  throw new DomainError("invalid_input", "cursor is not one this server issued; pass next_cursor back unchanged.", {
+    issues: [{ field: "cursor", message: "invalid cursor" }],
+  });
+}

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { intParam } from "../validation";
+
+export const ITEM_STATUSES = ["published", "pending", "rejected", "hidden"] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+export const ITEM_TYPES = ["experience", "content_revision"] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+export const DECISION_ACTIONS = ["approve", "reject", "hide", "restore"] as const;
+export type DecisionAction = (typeof DECISION_ACTIONS)[number];
+
+/** What each action does: from which statuses, to which. */
+export const TRANSITIONS: Record<DecisionAction, { from: readonly ItemStatus[]; to: ItemStatus }> = {
+  approve: { from: ["pending"], to: "published" },
+  reject: { from: ["pending"], to: "rejected" },
+  hide: { from: ["published"], to: "hidden" },
+  restore: { from: ["hidden", "rejected"], to: "published" },
+};
+
+const reason = z
+  .string({ error: (i) => (i.input === undefined ? "reason is required: say why, for the audit log" : "reason must be a string") })
+  .transform((s) => s.normalize("NFC").trim())
+  .pipe(z.string().min(1, { error: "reason is required: say why, for the audit log" }).max(1000, { error: "reason must be at most 1000 characters" }));
+
+/** An item id: an experience's number, or "<content id>@<revision>" for a content revision. */
+const itemId = z.union([z.number().int().positive(), z.string().min(1).max(420)], { error: "id must be an experience id or content_id@revision" });
+
+export const decisionInput = z.strictObject({
+  type: z.enum(ITEM_TYPES, { error: "type must be experience or content_revision" }),
+  id: itemId,
+  action: z.enum(DECISION_ACTIONS, { error: "action must be approve, reject, hide or restore" }),
+  reason,
+});
+export type DecisionInput = z.output<typeof decisionInput>;
+
+export const bulkDecisionInput = z
+  .strictObject({
+    // Floods are rejected or hidden in bulk; approval is always one item at a time, by a person.
+    action: z.enum(["reject", "hide"], { error: "bulk action must be reject or hide (approval is one item at a time)" }),
+    reason,
+    key_id: z.string().regex(/^key_[0-9a-f]{16}$/, { error: "key_id must look like key_0123456789abcdef" }).optional(),
+    items: z.array(z.strictObject({ type: z.enum(ITEM_TYPES), id: itemId })).min(1).max(500).optional(),
+  })
+  .refine((v) => (v.key_id === undefined) !== (v.items === undefined), { error: "give either key_id or items, not both" });
+export type BulkDecisionInput = z.output<typeof bulkDecisionInput>;
+
+export const revokeKeyInput = z.strictObject({
+  key_id: z.string().regex(/^key_[0-9a-f]{16}$/, { error: "key_id must look like key_0123456789abcdef" }),
+  hide_all: z.boolean({ error: "hide_all must be true or false" }).default(false),
+  reason,
+});
+export type RevokeKeyInput = z.output<typeof revokeKeyInput>;
+
+export const queueInput = z.strictObject({
+  status: z.enum([...ITEM_STATUSES, "all"], { error: "status must be pending, published, rejected, hidden or all" }).default("pending"),
+  type: z.enum([...ITEM_TYPES, "all"], { error: "type must be experience, content_revision or all" }).default("all"),
+  finding: z.string().max(40).optional(),
+  resource: z.string().max(200).optional(),
+  key_id: z.string().max(40).optional(),
+  limit: intParam("limit", 1, 100, 50),
+  cursor: z.string().max(200).optional(),
+});
+export type QueueInput = z.output<typeof queueInput>;
+
+export type ProvenanceView = { submitted_by: string; verified: boolean; key: { id: string; label: string } | null };
+
+export type QueueItemDto = {
+  type: ItemType;
+  id: number | string;
+  status: ItemStatus;
+  status_reason: string;
+  findings: unknown[];
+  /** The submitted text, field by field (experience: task, outcome, tips; revision: title, body). */
+  text: Record<string, string>;
+  resource: { name: string } | null;
+  content: { id: string; revision: number } | null;
+  score: number | null;
+  provenance: ProvenanceView;
+  created_at: string;
+};
+
+export type QueueDto = { items: QueueItemDto[]; next_cursor: string | null; counts: Record<ItemStatus, number> };
+
+export type DecisionResultDto = { type: ItemType; id: number | string; action: DecisionAction; status: ItemStatus; previous_status: ItemStatus };
+
+export const insightsInput = z.strictObject({ days: intParam("days", 1, 365, 30) });
+export type InsightsInput = z.output<typeof insightsInput>;

@@ -1,0 +1,45 @@
+import { fromDbTime } from "../db-time";
+import { toProvenance } from "../keys/provenance";
+import type { ExperienceItemRow, RevisionItemRow } from "./repo";
+import type { QueueItemDto } from "./schema";
+
+export function experienceItemDto(row: ExperienceItemRow): QueueItemDto {
+  return {
+    type: "experience",
+    id: Number(row.id),
+    status: row.status,
+    status_reason: row.statusReason,
+    findings: JSON.parse(row.findings),
+    text: { task: row.task, outcome: row.outcome, tips: row.tips },
+    resource: { name: row.name },
+    content: null,
+    score: Number(row.score),
+    provenance: { submitted_by: row.submittedBy, ...toProvenance(row) },
+    created_at: fromDbTime(row.createdAt),
+  };
+}
+
+export function revisionItemDto(row: RevisionItemRow): QueueItemDto {
+  return {
+    type: "content_revision",
+    id: `${row.contentId}@${row.revision}`,
+    status: row.status,
+    status_reason: row.statusReason,
+    findings: JSON.parse(row.findings),
+    text: { title: row.title, body: row.body },
+    resource: null,
+    content: { id: row.contentId, revision: Number(row.revision) },
+    score: null,
+    provenance: { submitted_by: row.submittedBy, ...toProvenance(row) },
+    created_at: fromDbTime(row.createdAt),
+  };
+}
+
+/** "pymupdf/find-tables@3" -> id and revision; null when it is not that shape. */
+export function parseRevisionRef(ref: string | number): { contentId: string; revision: number } | null {
+  if (typeof ref !== "string") return null;
+  const at = ref.lastIndexOf("@");
+  const revision = Number(ref.slice(at + 1));
+  if (at <= 0 || !Number.isInteger(revision) || revision < 1) return null;
+  return { contentId: ref.slice(0, at), revision };
+}

@@ -1,0 +1,39 @@
+// A maintainer fixes what a resource shows (its url, its category) whatever the reporters give: the
+// answer to a squatted resource that has too few honest reporters yet, or to a genuine disagreement.
+import { recordAudit } from "../audit/record-audit";
+import type { Actor } from "../audit/schema";
+import { parseInput } from "../validation";
+import { resolveGovernedResource, toResourceState } from "./get-resource-admin";
+import { refreshResourceDisplay } from "./refresh-resource-display";
+import { findResourceState, inWriteTransaction, setResourcePins, type ResourceStateRow } from "./repo";
+import { pinResourceInput, type PinResourceInput, type ResourceStateDto } from "./schema";
+
+/** A string pins, null unpins, an absent field keeps its pin; the shown values follow at once. */
+export function pinResource(input: PinResourceInput, actor: Actor, now = new Date()): ResourceStateDto {
+  const pin = parseInput(pinResourceInput, input, "pin");
+  return inWriteTransaction(() => {
+    const before = resolveGovernedResource(pin.name).row;
+    const pinnedUrl = pin.url === undefined ? before.pinnedUrl : pin.url;
+    const pinnedCategory = pin.category === undefined ? before.pinnedCategory : pin.category;
+    setResourcePins(before.key, pinnedUrl, pinnedCategory);
+    refreshResourceDisplay([before.key]);
+    const after = findResourceState(before.key)!;
+    recordAudit(
+      {
+        actor,
+        action: "resource.pin",
+        targetType: "resource",
+        targetId: before.key,
+        reason: pin.reason,
+        before: shown(before),
+        after: shown(after),
+      },
+      now,
+    );
+    return toResourceState(after);
+  });
+}
+
+function shown(row: ResourceStateRow) {
+  return { url: row.url, category: row.category, pinned_url: row.pinnedUrl, pinned_category: row.pinnedCategory };
+}

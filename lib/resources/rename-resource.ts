@@ -1,0 +1,73 @@
+// Renaming a resource (a typo, the project's new name) moves its reports to the new name's key:
+// keys are permanent (a trigger refuses an in-place change), and the experience triggers keep the
+// counts, votes and search index exact through the move. The old name keeps working: it redirects.
+import { recordAudit } from "../audit/record-audit";
+import type { Actor } from "../audit/schema";
+import { toDbTime } from "../db-time";
+import { DomainError } from "../errors";
+import { displayName, resourceKey } from "../experiences/resource-key";
+import { indexText } from "../search/analyze";
+import { nameSkeleton } from "../text/skeleton";
+import { parseInput } from "../validation";
+import { resolveGovernedResource, toResourceState } from "./get-resource-admin";
+import { refreshResourceDisplay } from "./refresh-resource-display";
+import {
+  countResourceExperiences,
+  findResourceState,
+  inWriteTransaction,
+  moveExperiences,
+  prepareRenamedResourceRow,
+  redirectResource,
+  setResourceName,
+  setResourcePins,
+} from "./repo";
+import { renameResourceInput, type RenameResourceInput, type RenameResourceResult } from "./schema";
+
+/**
+ * Every experience (all statuses) moves to the new name, which becomes the display name; pins go
+ * with it and the old name redirects. A change of letter case only ("pymupdf" -> "PyMuPDF") is the
+ * same key: only the display name changes. A new name that already has reports is a merge (409).
+ */
+export function renameResource(input: RenameResourceInput, actor: Actor, now = new Date()): RenameResourceResult {
+  const rename = parseInput(renameResourceInput, input, "rename");
+  const name = displayName(rename.new_name);
+  const newKey = resourceKey(name);
+  return inWriteTransaction(() => {
+    const old = resolveGovernedResource(rename.name).row;
+    if (newKey === old.key && name === old.name) {
+      throw new DomainError("invalid_input", `The resource is already named "${name}".`, { name: old.name, new_name: name });
+    }
+    let moved = 0;
+    if (newKey !== old.key) {
+      if (countResourceExperiences(newKey) > 0) {
+        const existing = findResourceState(newKey)!;
+        throw new DomainError(
+          "conflict",
+          `"${existing.name}" already has experiences: merge "${old.name}" into it instead of renaming.`,
+          { name: old.name, new_name: name, existing: existing.name, existing_key: newKey, suggestion: "merge" },
+        );
+      }
+      prepareRenamedResourceRow(newKey, name, String(old.firstSeen), String(old.lastSeen));
+      moved = moveExperiences(old.key, newKey, name, indexText(name));
+      setResourcePins(newKey, old.pinnedUrl, old.pinnedCategory);
+      setResourcePins(old.key, null, null);
+      redirectResource(old.key, newKey, toDbTime(now));
+    }
+    setResourceName(newKey, name, nameSkeleton(name));
+    refreshResourceDisplay(newKey === old.key ? [newKey] : [old.key, newKey]);
+    const after = findResourceState(newKey)!;
+    recordAudit(
+      {
+        actor,
+        action: "resource.rename",
+        targetType: "resource",
+        targetId: newKey,
+        reason: rename.reason,
+        before: toResourceState(old),
+        after: { ...toResourceState(after), moved, redirect: newKey === old.key ? null : { from: old.key, to: newKey } },
+      },
+      now,
+    );
+    return { previous: { key: old.key, name: old.name }, resource: toResourceState(after), moved };
+  });
+}
