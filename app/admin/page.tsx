@@ -10,6 +10,7 @@ import { adminQueueHref } from "@/components/admin-paths";
 import { ButtonLink, Card, Notice, PageTitle, SectionTitle } from "@/components/ui";
 import { isDomainError } from "@/lib/errors";
 import { listQueue } from "@/lib/moderation/list-queue";
+import type { FindingKind } from "@/lib/moderation/screen";
 import { ITEM_STATUSES, queueInput, type QueueDto, type QueueInput } from "@/lib/moderation/schema";
 import { flashMessage } from "./_lib/flash";
 import { backTo } from "./_lib/paths";
@@ -20,6 +21,11 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review queue" };
 
 const FILTERS = ["status", "type", "finding", "resource", "key_id"] as const;
+
+// The kinds screening reports, for the filter; the type check fails when screening adds a kind.
+const FINDING_KINDS = ["prompt_injection", "role_marker", "exfiltration", "remote_code", "personal_data", "invisible_text"] as const satisfies readonly FindingKind[];
+const allKindsListed: Exclude<FindingKind, (typeof FINDING_KINDS)[number]> extends never ? true : false = true;
+void allKindsListed;
 
 type Props = { searchParams: Promise<SearchParams> };
 
@@ -90,7 +96,12 @@ export default async function QueuePage({ searchParams }: Props) {
           </div>
           <div>
             <label htmlFor="f-finding" className={labelClass}>Finding kind</label>
-            <input id="f-finding" name="finding" defaultValue={input.finding ?? ""} maxLength={40} className={inputClass} />
+            <select id="f-finding" name="finding" defaultValue={input.finding ?? ""} className={inputClass}>
+              <option value="">any</option>
+              {FINDING_KINDS.map((k) => (
+                <option key={k} value={k}>{k.replace(/_/g, " ")}</option>
+              ))}
+            </select>
           </div>
           <div>
             <label htmlFor="f-resource" className={labelClass}>Resource</label>

@@ -2,7 +2,9 @@
 // typo or an unsafe combination stops `npm start` with the fix, instead of serving something the
 // operator did not mean. Above all, a public bind never opens writes silently.
 import { readAuthConfig } from "../auth/auth-config";
+import { readBootstrapToken, sessionLifetimeMs } from "../admin/session-config";
 import { readLimitsConfig, readLogRetentionConfig } from "../limits/limits-config";
+import { readModerationMode } from "../moderation/moderation-config";
 import { hostPolicy, isLoopbackBinding } from "../security/host-check";
 
 type Env = Record<string, string | undefined>;
@@ -23,6 +25,9 @@ export function checkSettings(env: Env = process.env): SettingsCheck {
   const auth = attempt(() => readAuthConfig(env));
   attempt(() => readLimitsConfig(env));
   attempt(() => readLogRetentionConfig(env));
+  attempt(() => readModerationMode(env));
+  attempt(() => sessionLifetimeMs(env));
+  attempt(() => readBootstrapToken(env));
   const { invalid } = hostPolicy(env);
   if (invalid.length) problems.push(`KNOWHUB_ALLOWED_HOSTS has entries that are not host names: ${invalid.join(", ")}`);
 

@@ -2,6 +2,7 @@ import { DomainError } from "../errors";
 import { NO_KEY, type ProvenanceColumns } from "../keys/provenance";
 import { indexText } from "../search/analyze";
 import { findLookalikeResource } from "../resources/find-lookalike";
+import { followRedirect } from "../resources/follow-redirect";
 import { refreshResourceDisplay } from "../resources/refresh-resource-display";
 import { findResourceDisplay, setResourceSkeletons } from "../resources/repo";
 import { toResourceAggregate, type ResourceRow } from "../resources/serialize";
@@ -22,6 +23,8 @@ export async function createExperience(
   now = new Date(),
   options: { hold?: { reason: string; findings: unknown[] } | null } = {},
 ): Promise<CreateExperienceResult> {
+  const renamed = followRedirect(input.name);
+  if (renamed) input = { ...input, name: renamed };
   const columns = experienceColumns(input, indexText, provenance);
   const existing = await findDuplicate(columns.submissionHash);
   if (existing) return existing;

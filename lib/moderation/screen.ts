@@ -50,71 +50,113 @@ export type Finding = {
 };
 
 /** A normalized copy of a text; character i came from source[from[i]..to[i]). */
-type View = { text: string; from: number[]; to: number[] };
+type View = { text: string; from: Int32Array; to: Int32Array };
 
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
 const SPACE = /\s/u;
 const LETTER = /\p{L}/u;
 const ASCII_LETTER = /[A-Za-z]/;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
+const charOf = (codePoint: number | undefined) => (codePoint === undefined ? "" : String.fromCodePoint(codePoint));
 const HAN = /\p{Script=Han}/u;
+// Read once: the maps are consulted per character.
+const LOOKALIKES: Readonly<Record<string, string>> = LATIN_LOOKALIKES;
+const LEET_LETTERS: Readonly<Record<string, string>> = LEET;
+
+// NFKC and lower case of one code point ("" for a default-ignorable one), remembered: text repeats
+// its characters, and normalizing each one anew dominates the time on non-Latin text.
+const FOLDED = new Map<number, string>();
+const FOLDED_MAX = 50_000;
+
+function foldCharacter(codePoint: number): string {
+  let folded = FOLDED.get(codePoint);
+  if (folded === undefined) {
+    const char = String.fromCodePoint(codePoint);
+    folded = IGNORABLE.test(char) ? "" : char.normalize("NFKC").toLowerCase();
+    if (FOLDED.size >= FOLDED_MAX) FOLDED.clear();
+    FOLDED.set(codePoint, folded);
+  }
+  return folded;
+}
 
 /** NFKC, lower case, default-ignorables removed, lookalikes made Latin, whitespace runs collapsed. */
 function normalView(source: string): View {
-  const chars: string[] = [];
-  const from: number[] = [];
-  const to: number[] = [];
-  const push = (char: string, start: number, end: number) => {
-    const last = chars.length - 1;
-    const space = char === "\n" || char === "\r" ? "\n" : SPACE.test(char) ? " " : null;
-    if (space !== null && last >= 0 && (chars[last] === " " || chars[last] === "\n")) {
-      if (space === "\n") chars[last] = "\n";
-      to[last] = end;
+  // NFKC can expand a character (ﬁ -> fi, ㎒ -> mhz): room for that, grown when needed.
+  let from = new Int32Array(source.length + 16);
+  let to = new Int32Array(source.length + 16);
+  const parts: string[] = [];
+  let length = 0;
+  let lastSpace = false;
+  const append = (char: string, start: number, end: number) => {
+    const space = char === "\n" || char === "\r" ? "\n" : char === " " || char === "\t" || (char > "\x7f" && SPACE.test(char)) ? " " : null;
+    if (space !== null && lastSpace) {
+      if (space === "\n") parts[length - 1] = "\n";
+      to[length - 1] = end;
       return;
     }
-    chars.push(space ?? char);
-    from.push(start);
-    to.push(end);
+    if (length === from.length) {
+      const grow = (array: Int32Array) => {
+        const bigger = new Int32Array(array.length * 2);
+        bigger.set(array);
+        return bigger;
+      };
+      from = grow(from);
+      to = grow(to);
+    }
+    parts.push(space ?? char);
+    from[length] = start;
+    to[length] = end;
+    length++;
+    lastSpace = space !== null;
   };
   for (let i = 0; i < source.length; ) {
     const codePoint = source.codePointAt(i)!;
     const next = i + (codePoint > 0xffff ? 2 : 1);
     if (codePoint < 0x80) {
-      push(codePoint >= 0x41 && codePoint <= 0x5a ? String.fromCharCode(codePoint + 32) : source[i], i, next);
-      i = next;
-      continue;
-    }
-    const char = source.slice(i, next);
-    if (!IGNORABLE.test(char)) {
-      const lower = char.normalize("NFKC").toLowerCase();
-      const latin = LATIN_LOOKALIKES[lower];
-      // A Cyrillic "о" inside "ignоre" is a disguise; inside a Russian word it is a letter.
-      const disguised = latin !== undefined && (!ASCII_LETTER.test(latin) || ASCII_LETTER.test(source[i - 1] ?? "") || ASCII_LETTER.test(source[next] ?? ""));
-      for (const out of disguised ? latin : lower) push(out, i, next);
+      append(codePoint >= 0x41 && codePoint <= 0x5a ? String.fromCharCode(codePoint + 32) : source[i], i, next);
+    } else {
+      const lower = foldCharacter(codePoint);
+      if (lower !== "") {
+        const latin = LOOKALIKES[lower];
+        // A Cyrillic "о" inside "ignоre" is a disguise; inside a Russian word it is a letter.
+        const disguised =
+          latin !== undefined && (!ASCII_LETTER.test(latin) || ASCII_LETTER.test(source[i - 1] ?? "") || ASCII_LETTER.test(source[next] ?? ""));
+        for (const out of disguised ? latin : lower) append(out, i, next);
+      }
     }
     i = next;
   }
-  return { text: chars.join(""), from, to };
+  return { text: parts.join(""), from: from.subarray(0, length), to: to.subarray(0, length) };
+}
+
+// Whether a UTF-16 code unit is a letter, looked up once per code unit (0 unknown, 1 yes, 2 no).
+const IS_LETTER = new Uint8Array(0x10000);
+
+function isLetterUnit(code: number, char: string): boolean {
+  if (IS_LETTER[code] === 0) IS_LETTER[code] = LETTER.test(char) ? 1 : 2;
+  return IS_LETTER[code] === 1;
 }
 
 /** Letters only (digits read as letters): "i g n 0 r e" and "ignore_previous-instructions" become one word. */
-function squashedView(normal: View): View & { normalIndex: number[] } {
-  const chars: string[] = [];
-  const from: number[] = [];
-  const to: number[] = [];
-  const normalIndex: number[] = [];
+function squashedView(normal: View): View & { normalIndex: Int32Array } {
   const text = normal.text;
+  const parts: string[] = [];
+  const from = new Int32Array(text.length);
+  const to = new Int32Array(text.length);
+  const normalIndex = new Int32Array(text.length);
+  let length = 0;
   for (let i = 0; i < text.length; i++) {
     const char = text[i];
     const code = char.charCodeAt(0);
-    const letter = (code >= 0x61 && code <= 0x7a) || (code >= 0x80 && LETTER.test(char)) ? char : LEET[char];
+    const letter = (code >= 0x61 && code <= 0x7a) || (code >= 0x80 && isLetterUnit(code, char)) ? char : LEET_LETTERS[char];
     if (letter === undefined) continue;
-    chars.push(letter);
-    from.push(normal.from[i]);
-    to.push(normal.to[i]);
-    normalIndex.push(i);
+    parts.push(letter);
+    from[length] = normal.from[i];
+    to[length] = normal.to[i];
+    normalIndex[length] = i;
+    length++;
   }
-  return { text: chars.join(""), from, to, normalIndex };
+  return { text: parts.join(""), from: from.subarray(0, length), to: to.subarray(0, length), normalIndex: normalIndex.subarray(0, length) };
 }
 
 /** The part of `before` in the same sentence as what follows it. */
@@ -196,6 +238,7 @@ type Span = { kind: FindingKind; start: number; end: number; rule: string };
 function runRule(rule: ScreeningRule, normal: View, squashed: ReturnType<typeof squashedView>): Span[] {
   const view = rule.view === "normal" ? normal : squashed;
   const spans: Span[] = [];
+  if (rule.requires && !rule.requires.test(normal.text)) return spans;
   rule.pattern.lastIndex = 0;
   for (let match = rule.pattern.exec(view.text); match; match = rule.pattern.exec(view.text)) {
     if (match[0] === "") {
@@ -206,6 +249,7 @@ function runRule(rule: ScreeningRule, normal: View, squashed: ReturnType<typeof 
     const found = match[group];
     if (found === undefined || found === "") continue;
     let [start, end] = group === 0 ? [match.index, match.index + found.length] : match.indices![group];
+    if (rule.from !== undefined && match.indices?.[rule.from]) start = Math.min(start, match.indices[rule.from][0]);
     // Skip the separator a pattern takes in front of a line-start marker ("\n### system:").
     while (end - start > 1 && /\s/.test(view.text[start])) start++;
     // Guards and checks read the normal view, where words are still words.
@@ -214,25 +258,39 @@ function runRule(rule: ScreeningRule, normal: View, squashed: ReturnType<typeof 
     if (rule.guards?.some((guard) => GUARDS[guard](normal.text, normalStart, normalEnd))) continue;
     if (rule.accept && !rule.accept(found, { text: normal.text, start: normalStart, end: normalEnd, groups: [...match] })) continue;
     spans.push({ kind: rule.kind, start: view.from[start], end: view.to[end - 1], rule: rule.id });
+    if (spans.length >= SCREENING_TUNING.maxFindingsPerRule) break;
   }
   return spans;
 }
 
+// Everything findInvisible may report; most text has none, and is done after one search.
+const INVISIBLE_CANDIDATE = /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0]|\udb40[\udc00-\udc7f]/g;
+const isTag = (codePoint: number | undefined) => codePoint !== undefined && codePoint >= 0xe0000 && codePoint <= 0xe007f;
+
+/** The code point before `index` (UTF-16 offset), skipping nothing. */
+function codePointBefore(source: string, index: number): number | undefined {
+  if (index <= 0) return undefined;
+  const low = source.charCodeAt(index - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && index >= 2) return source.codePointAt(index - 2);
+  return low;
+}
+
 /** Why the invisible character at `index` is suspicious (a rule id), or null where it is legitimate. */
-function invisibleRule(codePoints: number[], index: number, hasRtl: boolean): string | null {
-  const codePoint = codePoints[index];
-  const prev = codePoints[index - 1];
-  const next = codePoints[index + 1];
-  const char = (cp: number | undefined) => (cp === undefined ? "" : String.fromCodePoint(cp));
+function invisibleRule(source: string, index: number, hasRtl: boolean): string | null {
+  const codePoint = source.codePointAt(index)!;
+  const width = codePoint > 0xffff ? 2 : 1;
+  const prev = codePointBefore(source, index);
+  const next = source.codePointAt(index + width);
+  const char = charOf;
   if (BIDI_CONTROLS.has(codePoint)) return "invisible.bidi-control";
   if (DIRECTION_MARKS.has(codePoint)) return hasRtl ? null : "invisible.direction-mark";
-  if (codePoint >= 0xe0000 && codePoint <= 0xe007f) {
-    // Flags of England, Scotland, Wales: U+1F3F4, tag letters, U+E007F.
+  if (isTag(codePoint)) {
+    // Flags of England, Scotland, Wales: U+1F3F4, up to seven tag characters, U+E007F.
     let first = index;
-    while (first > 0 && codePoints[first - 1] >= 0xe0000 && codePoints[first - 1] <= 0xe007f) first--;
+    while (isTag(codePointBefore(source, first))) first -= 2;
     let last = index;
-    while (last + 1 < codePoints.length && codePoints[last + 1] >= 0xe0000 && codePoints[last + 1] <= 0xe007f) last++;
-    const flag = codePoints[first - 1] === 0x1f3f4 && codePoints[last] === 0xe007f && last - first < 8;
+    while (isTag(source.codePointAt(last + 2))) last += 2;
+    const flag = codePointBefore(source, first) === 0x1f3f4 && source.codePointAt(last) === 0xe007f && (last - first) / 2 < 8;
     return flag ? null : "invisible.tag";
   }
   if (codePoint === SOFT_HYPHEN) return LETTER.test(char(prev)) && LETTER.test(char(next)) ? "invisible.soft-hyphen" : null;
@@ -241,9 +299,13 @@ function invisibleRule(codePoints: number[], index: number, hasRtl: boolean): st
     if (JOINING_SCRIPTS.test(char(prev)) || JOINING_SCRIPTS.test(char(next))) return null;
     if (codePoint === 0x200d) {
       // 👨‍👩‍👧, 🏳️‍🌈, 👩🏽‍💻: the joiner sits between pictographs (after a variation selector or skin tone).
-      let before = index - 1;
-      while (before >= 0 && (codePoints[before] === 0xfe0f || (codePoints[before] >= 0x1f3fb && codePoints[before] <= 0x1f3ff))) before--;
-      if (PICTOGRAPHIC.test(char(codePoints[before])) && PICTOGRAPHIC.test(char(next))) return null;
+      let at = index;
+      let before = prev;
+      while (before !== undefined && (before === 0xfe0f || (before >= 0x1f3fb && before <= 0x1f3ff))) {
+        at -= before > 0xffff ? 2 : 1;
+        before = codePointBefore(source, at);
+      }
+      if (PICTOGRAPHIC.test(char(before)) && PICTOGRAPHIC.test(char(next))) return null;
     }
     return "invisible.zero-width";
   }
@@ -251,27 +313,19 @@ function invisibleRule(codePoints: number[], index: number, hasRtl: boolean): st
   return null;
 }
 
+/** Invisible characters, a run of them (or several a few characters apart, as in "i\u200bg\u200bn") one finding. */
 function findInvisible(source: string): Span[] {
-  const codePoints: number[] = [];
-  const offsets: number[] = [];
-  for (let i = 0; i < source.length; ) {
-    const codePoint = source.codePointAt(i)!;
-    codePoints.push(codePoint);
-    offsets.push(i);
-    i += codePoint > 0xffff ? 2 : 1;
-  }
-  offsets.push(source.length);
-  const hasRtl = RTL_LETTERS.test(source);
   const spans: Span[] = [];
-  for (let index = 0; index < codePoints.length; index++) {
-    const codePoint = codePoints[index];
-    // Fast path: printable ASCII and most text has nothing invisible.
-    if (codePoint < 0xad || (codePoint > 0xad && codePoint < 0x61c)) continue;
-    const rule = invisibleRule(codePoints, index, hasRtl);
+  const hasRtl = RTL_LETTERS.test(source);
+  INVISIBLE_CANDIDATE.lastIndex = 0;
+  for (let match = INVISIBLE_CANDIDATE.exec(source); match; match = INVISIBLE_CANDIDATE.exec(source)) {
+    const rule = invisibleRule(source, match.index, hasRtl);
     if (!rule) continue;
+    const end = match.index + match[0].length;
     const last = spans[spans.length - 1];
-    if (last && last.end === offsets[index]) last.end = offsets[index + 1]; // one finding per run
-    else spans.push({ kind: "invisible_text", start: offsets[index], end: offsets[index + 1], rule });
+    if (last && match.index - last.end <= SCREENING_TUNING.invisibleGap) last.end = end;
+    else if (spans.length >= SCREENING_TUNING.maxFindingsPerRule) break;
+    else spans.push({ kind: "invisible_text", start: match.index, end, rule });
   }
   return spans;
 }

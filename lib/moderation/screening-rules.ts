@@ -50,6 +50,10 @@ export type ScreeningRule = {
   /** Which capture group is the finding (the pattern then has the d flag); default the whole match. */
   group?: number;
   guards?: Guard[];
+  /** Capture group where the finding starts (a lookbehind capture; the pattern then has the d flag). */
+  from?: number;
+  /** Cheap test on the whole view: without a match the rule cannot fire and is skipped. */
+  requires?: RegExp;
   /** Last word on a match: false = not a finding after all. */
   accept?: (found: string, context: RuleContext) => boolean;
 };
@@ -65,6 +69,10 @@ export const SCREENING_TUNING = {
   negationBefore: 40,
   /** Characters of context shown on each side of invisible characters in their excerpt. */
   invisibleContext: 20,
+  /** Findings per rule and field: enough to show a maintainer the pattern, and a bound on the work. */
+  maxFindingsPerRule: 20,
+  /** Invisible characters this close together (characters between them) are one finding. */
+  invisibleGap: 3,
   /** Digits in a phone number. */
   phoneDigits: { min: 8, max: 15 },
 };
@@ -171,12 +179,15 @@ const ROLE_NOUN = /\b(?:ai|assistant|agent|bot|chatbot|model|llm|gpt|character|p
 const SECRET_NOUN = src`(?:(?:api|access|secret|private|ssh|gpg|pgp|aws|openai|anthropic|github|gh|npm|pypi|auth|session|bearer|deploy|signing|service[- ]account|cloud|admin|root) ?(?:keys?|tokens?|credentials?|passwords?)|secrets?|credentials?|creds|passwords?|passphrases?|tokens?|cookies|env(?:ironment)?[ -]?(?:variables?|vars?)|\.env(?: files?)?|system prompt|system message|seed phrase|private keys?|wallet keys?|keychain)`;
 const SYSTEM_PROMPT_NOUN = src`(?:system prompt|system message|system instructions|initial (?:prompt|instructions)|hidden (?:prompt|instructions)|original (?:prompt|instructions)|pre-?prompt|developer (?:message|prompt|instructions)|instructions you (?:were|have been) given|prompt above|instructions above|full prompt|entire prompt|configuration prompt)`;
 const HOME = src`(?:~|\$home|\$\{home\}|%userprofile%|\$env:userprofile|/root|/home/[\w.-]{1,32}|/users/[\w.-]{1,32}|c:\\users\\[\w.-]{1,32})`;
-const SENSITIVE_PATH = src`(?:(?:${HOME}?[/\\])?\.ssh[/\\](?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity)(?![\w.-])|${HOME}[/\\]\.ssh[/\\]?(?![\w.-]|[/\\][\w.-])|/etc/(?:passwd|shadow|sudoers)\b|(?:${HOME}?[/\\])?\.aws[/\\]credentials\b|(?:${HOME}?[/\\])?\.git-credentials\b|(?:${HOME}[/\\])?(?<![\w-])\.netrc\b|(?:${HOME}?[/\\])?\.kube[/\\]config\b|(?:${HOME}?[/\\])?\.docker[/\\]config\.json\b|(?<![\w.-])\.env(?:\.(?:local|production|prod))?(?![\w.-]))`;
+const SENSITIVE_PATH = src`(?:(?:${HOME}?[/\\])?(?<![\w-])\.(?:ssh[/\\](?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity)(?![\w.-])|aws[/\\]credentials\b|git-credentials\b|netrc\b|kube[/\\]config\b|docker[/\\]config\.json\b|env(?:\.(?:local|production|prod))?(?![\w.-]))|${HOME}[/\\]\.ssh[/\\]?(?![\w.-]|[/\\][\w.-])|/etc/(?:passwd|shadow|sudoers)\b)`;
 const NET_SINK = src`(?:curl|wget|nc|ncat|netcat|socat|telnet|http|https|xh|mail|mailx|sendmail|mutt|invoke-webrequest|iwr|invoke-restmethod|irm|ssh|openssl s_client)`;
 const EXFIL_HOST = src`https?://(?:[\w-]{1,63}\.){0,5}(?:webhook\.site|requestbin\.(?:com|net)|pipedream\.net|burpcollaborator\.net|oastify\.com|interact\.sh|oast\.(?:pro|live|site|online|fun|me)|canarytokens\.com|beeceptor\.com|hookbin\.com|requestcatcher\.com|ngrok(?:-free)?\.(?:io|app|dev)|serveo\.net|pastebin\.com|paste\.ee|transfer\.sh|0x0\.st|discord(?:app)?\.com/api/webhooks|api\.telegram\.org/bot)`;
-const SECRET_EXPANSION = src`(?:\$\{?[a-z_]{0,30}(?:key|token|secret|pass|pwd|cred|auth|cookie|session)[a-z_]{0,30}\}?|\$\( ?(?:env|printenv|cat|base64|history|set)\b|@[~/.]|\{\{ ?[\w.]{0,30}(?:secret|token|key|env|prompt|password)[\w.]{0,30} ?\}\}|process\.env\b(?![.[])|os\.environ\b(?![.[]))`;
+const SECRET_EXPANSION_SOURCE = src`(?:\$\{?[a-z_]{0,30}(?:key|token|secret|pass|pwd|cred|auth|cookie|session)[a-z_]{0,30}\}?|\$\( ?(?:env|printenv|cat|base64|history|set)\b|@[~/.]|\{\{ ?[\w.]{0,30}(?:secret|token|key|env|prompt|password)[\w.]{0,30} ?\}\}|process\.env\b(?![.[])|os\.environ\b(?![.[]))`;
+const SECRET_EXPANSION_TEST = new RegExp(SECRET_EXPANSION_SOURCE);
+const MARKDOWN_IMAGE_SLOT =
+  /[?&/=][\w-]{0,30}=?(?:\{\{?|\$\{?|<|\[|%7b)[^\s)]{0,40}?(?:secret|token|key|password|prompt|conversation|history|chat|data|env|credential|cookie|session|memory|context|message|summary|user)/;
 // Where a request may send things: somewhere outside, named.
-const DESTINATION = src`(?:https?://|ftp://|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,63}|me\b|us\b|my (?:server|endpoint|email|inbox|webhook|bucket|url|site|address)|(?:this|the following|the below|that|our) (?:url|address|endpoint|webhook|server|email|link|host|ip)|(?:a |an |my |the |this )?(?:webhook|pastebin|discord|telegram|gist|ngrok|requestbin|external (?:server|host|endpoint)|remote (?:server|host|endpoint)|attacker))`;
+const DESTINATION = src`(?:(?:https?|ftp)://[^\s"'\x60)]{0,100}|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,63}|me\b|us\b|my (?:server|endpoint|email|inbox|webhook|bucket|url|site|address)|(?:this|the following|the below|that|our) (?:url|address|endpoint|webhook|server|email|link|host|ip)|(?:a |an |my |the |this )?(?:webhook|pastebin|discord|telegram|gist|ngrok|requestbin|external (?:server|host|endpoint)|remote (?:server|host|endpoint)|attacker))`;
 
 const LEAK_VERB = src`(?:reveal|leak|expose|disclose|exfiltrate|divulge|dump|tell me|give me|show me|send me|hand over|read out|recite|post|publish|email me|mail me|forward me)`;
 const DISPLAY_VERB = src`(?:print|output|display|echo|write out|return|repeat|show|type out|reproduce|spell out|translate|summarize|list)`;
@@ -443,14 +454,14 @@ export const SCREENING_RULES: readonly ScreeningRule[] = [
     id: "role.heading",
     kind: "role_marker",
     view: "normal",
-    pattern: g(src`(?:^|\n)#{1,4} ?(?:system|assistant|instruction|instructions|system prompt|system message) ?:`),
+    pattern: g(src`(?:^|\n)#{1,4} ?(?:system|assistant|instruction|instructions|system prompt|system message) ?:[^\n]{0,80}`),
   },
   {
     id: "role.line-prefix",
     kind: "role_marker",
     view: "normal",
     pattern: g(
-      src`(?:^|\n)[>*-]? ?(?:system|system message|system prompt|developer|admin|administrator|root) ?: ?(?=you(?: are|'re| must| will| should| have)|ignore|disregard|forget|from now|new (?:instructions|task|rules)|always|never|do not|don't|override|the (?:assistant|ai|model|agent) (?:must|will|should)|reveal|execute|run the|respond|answer only|act as|pretend|updated instructions)|(?:^|\n)[>*-]? ?(?:assistant|human|user|ai) ?: ?(?=ignore|disregard|from now on|new instructions|(?:ok(?:ay)?|sure|understood)[,.!]? i (?:will|'ll) (?:now )?(?:ignore|run|execute|send|reveal|upload|print|curl))`,
+      src`(?:^|\n)[>*-]? ?(?:system|system message|system prompt|developer|admin|administrator|root) ?: ?(?=you(?: are|'re| must| will| should| have)|ignore|disregard|forget|from now|new (?:instructions|task|rules)|always|never|do not|don't|override|the (?:assistant|ai|model|agent) (?:must|will|should)|reveal|execute|run the|respond|answer only|act as|pretend|updated instructions)[^\n]{0,80}|(?:^|\n)[>*-]? ?(?:assistant|human|user|ai) ?: ?(?=ignore|disregard|from now on|new instructions|(?:ok(?:ay)?|sure|understood)[,.!]? i (?:will|'ll) (?:now )?(?:ignore|run|execute|send|reveal|upload|print|curl))[^\n]{0,80}`,
     ),
   },
   {
@@ -507,7 +518,7 @@ export const SCREENING_RULES: readonly ScreeningRule[] = [
     kind: "exfiltration",
     view: "normal",
     pattern: g(
-      src`\b${SEND_VERB}\b[^.\n]{0,60}?(?:${SECRET_NOUN}|${SENSITIVE_PATH})[^.\n]{0,80}?\b(?:to|at|into|via|onto) ${DESTINATION}`,
+      src`\b${SEND_VERB}\b(?=([^.\n]{0,60}?(?:${SECRET_NOUN}|${SENSITIVE_PATH})))\1[^.\n]{0,80}?\b(?:to|at|into|via|onto) ${DESTINATION}`,
     ),
     guards: ["discussion", "negation"],
   },
@@ -516,7 +527,7 @@ export const SCREENING_RULES: readonly ScreeningRule[] = [
     kind: "exfiltration",
     view: "normal",
     pattern: g(
-      src`\b(?:share|paste|include|put|add|write|append|insert|embed|attach|print|output)\b[^.\n]{0,30}?(?:your|the user's|all(?: of)?(?: your)?|the contents of(?: your)?)(?: \S{1,20}){0,2}? (?:${SECRET_NOUN}|${SENSITIVE_PATH})[^.\n]{0,40}?\b(?:with me|with us|here\b|below|in (?:your|the|this|a) (?:reply|response|answer|output|comment|message|next message|report|tip|review|summary|outcome|issue|pr|pull request|commit message)|in the (?:comments?|chat))`,
+      src`\b(?:share|paste|include|put|add|write|append|insert|embed|attach|print|output)\b(?=([^.\n]{0,30}?(?:your|the user's|all(?: of)?(?: your)?|the contents of(?: your)?)(?: \S{1,20}){0,2}? (?:${SECRET_NOUN}|${SENSITIVE_PATH})))\1[^.\n]{0,40}?\b(?:with me|with us|here\b|below|in (?:your|the|this|a) (?:reply|response|answer|output|comment|message|next message|report|tip|review|summary|outcome|issue|pr|pull request|commit message)|in the (?:comments?|chat))`,
     ),
     guards: ["discussion", "negation"],
   },
@@ -534,30 +545,76 @@ export const SCREENING_RULES: readonly ScreeningRule[] = [
     kind: "exfiltration",
     view: "normal",
     pattern: g(
-      src`\b(?:cat|type|get-content|gc|base64|xxd|head|tail|less|more|tar|zip|gzip|openssl)\b[^\n|;&]{0,60}?${SENSITIVE_PATH}[^\n|;&]{0,40}?(?:${PIPE}[^\n|;&]{0,60}?){0,3}${PIPE} ?${NET_SINK}\b|\b(?:env|printenv|set|export -p|history|compgen -v|(?:get-childitem|gci|ls|dir) env:) ?(?:${PIPE}[^\n|;&]{0,60}?){0,3}${PIPE} ?${NET_SINK}\b|\b(?:cat|env|printenv)\b[^\n>]{0,80}?> ?/dev/(?:tcp|udp)/`,
+      src`\b(?:cat|type|get-content|gc|base64|xxd|head|tail|less|more|tar|zip|gzip|openssl)\b[^\n|;&]{0,60}?${SENSITIVE_PATH}(?=([^\n|;&]{0,40}))\1(?:${PIPE}(?=([^\n|;&]{0,60}))\2){0,3}${PIPE} ?${NET_SINK}\b|\b(?:env|printenv|set|export -p|history|compgen -v|(?:get-childitem|gci|ls|dir) env:) ?(?:${PIPE}(?=([^\n|;&]{0,60}))\3){0,3}${PIPE} ?${NET_SINK}\b|\b(?:cat|env|printenv)\b[^\n>]{0,80}?> ?/dev/(?:tcp|udp)/`,
     ),
+    requires: new RegExp(src`${PIPE} ?${NET_SINK}\b|/dev/(?:tcp|udp)/`),
   },
   {
-    id: "ex.net-with-secret-file",
+    // The network client is looked for behind the secret file (a lookbehind at the end): the rare
+    // part is matched first, so text full of "curl" costs nothing.
+    id: "ex.upload-secret-file",
     kind: "exfiltration",
     view: "normal",
+    requires: /\b(?:curl|wget|https?|xh)\b/,
     pattern: g(
-      src`\b(?:curl|wget|https?|xh)\b[^\n]{0,200}?(?:(?:-d|--data(?:-binary|-raw|-urlencode|-ascii)?|-f|--form|-t|--upload-file|--post-file|--body-file)[ =]?["']?(?:[\w-]{1,30}=)?@?|@|\$\( ?(?:cat|base64|xxd|head|type)\b[^\n)]{0,40}?|\x60(?:cat|base64) [^\n\x60]{0,40}?)${SENSITIVE_PATH}|\b(?:curl|wget|https?|xh|nc|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}?(?:\$\( ?|\x60)(?:env|printenv|set|history|compgen -v)\b|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}?(?:-infile|-body) ?\(?(?:(?:get-content|gc|cat|type) )?${SENSITIVE_PATH}|\b(?:fetch|axios(?:\.post)?|requests\.(?:post|put)|httpx\.(?:post|put)|urlopen)\([^\n]{0,240}?(?:json\.stringify\( ?process\.env ?\)|dict\( ?os\.environ ?\)|os\.environ ?[,)}]|process\.env ?[,)}]|open\( ?["']${SENSITIVE_PATH})`,
+      src`(?:(?:-d|--data(?:-binary|-raw|-urlencode|-ascii)?|-f|--form|-t|--upload-file|--post-file|--body-file)[ =]?["']?(?:[\w-]{1,30}=)?@?|@|\$\( ?(?:cat|base64|xxd|head|type)\b[^\n)]{0,40}?|\x60(?:cat|base64) [^\n\x60]{0,40}?)${SENSITIVE_PATH}(?<=(\b(?:curl|wget|https?|xh)\b[^\n]{0,300}))`,
+      "d",
     ),
+    from: 1,
   },
   {
+    id: "ex.upload-env-dump",
+    kind: "exfiltration",
+    view: "normal",
+    requires: /\b(?:curl|wget|https?|xh|nc|iwr|irm|invoke-webrequest|invoke-restmethod)\b/,
+    pattern: g(
+      src`(?:\$\( ?|\x60)(?:env|printenv|set|history|compgen -v)\b(?<=(\b(?:curl|wget|https?|xh|nc|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,300}))`,
+      "d",
+    ),
+    from: 1,
+  },
+  {
+    id: "ex.powershell-upload",
+    kind: "exfiltration",
+    view: "normal",
+    requires: /\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b/,
+    pattern: g(
+      src`(?:-infile|-body) ?\(?(?:(?:get-content|gc|cat|type) )?${SENSITIVE_PATH}(?<=(\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,300}))`,
+      "d",
+    ),
+    from: 1,
+  },
+  {
+    id: "ex.code-posts-env",
+    kind: "exfiltration",
+    view: "normal",
+    requires: /\b(?:fetch|axios|requests|httpx|urlopen)\b/,
+    pattern: g(
+      src`(?:json\.stringify\( ?process\.env ?\)|dict\( ?os\.environ ?\)|os\.environ ?[,)}]|process\.env ?[,)}]|open\( ?["']${SENSITIVE_PATH})(?<=(\b(?:fetch|axios(?:\.post)?|requests\.(?:post|put)|httpx\.(?:post|put)|urlopen)\([^\n]{0,300}))`,
+      "d",
+    ),
+    from: 1,
+  },
+  {
+    // A known request catcher or paste site on the same line as a secret-looking expansion.
     id: "ex.exfil-host",
     kind: "exfiltration",
     view: "normal",
-    pattern: g(src`${SECRET_EXPANSION}[^\n]{0,200}?${EXFIL_HOST}|${EXFIL_HOST}[^\s]{0,200}?[^\n]{0,120}?${SECRET_EXPANSION}`),
+    pattern: g(src`${EXFIL_HOST}[^\s"'\x60]{0,200}`),
+    accept: (_found, { text, start, end }) => {
+      const lineStart = text.lastIndexOf("\n", start) + 1;
+      const lineEnd = text.indexOf("\n", end);
+      const line = text.slice(Math.max(lineStart, start - 300), lineEnd < 0 ? Math.min(text.length, end + 300) : Math.min(lineEnd, end + 300));
+      return SECRET_EXPANSION_TEST.test(line);
+    },
   },
   {
+    // ![](https://host/p.png?d={conversation}): a rendered image sends whatever fills the slot.
     id: "ex.markdown-image",
     kind: "exfiltration",
     view: "normal",
-    pattern: g(
-      src`!\[[^\]\n]{0,100}\]\( ?https?://[^\s)]{1,300}?[?&/=][\w-]{0,30}=?(?:\{\{?|\$\{?|<|\[|%7b)[^\s)]{0,40}?(?:secret|token|key|password|prompt|conversation|history|chat|data|env|credential|cookie|session|memory|context|message|summary|user)`,
-    ),
+    pattern: g(src`!\[(?=([^\]\n]{0,100}))\1\]\( ?(https?://[^\s)]{1,400})`),
+    accept: (_found, { groups }) => MARKDOWN_IMAGE_SLOT.test(groups[2] ?? ""),
   },
   {
     id: "ex.zh-leak",
@@ -583,21 +640,21 @@ export const SCREENING_RULES: readonly ScreeningRule[] = [
 
   // ---- remote_code
   {
+    // The gaps are atomic ((?=(x))\1): they cannot hold a pipe, so giving characters back is useless.
     id: "rc.pipe-to-shell",
     kind: "remote_code",
     view: "normal",
     pattern: g(
-      src`\b${FETCHER}\b[^\n|;&]{0,300}?(?:${PIPE}[^\n|;&]{0,120}?){0,3}${PIPE} ?${SUDO_ENV}${SHELL_OR_INTERPRETER}([^\n|;&)]{0,80})`,
-      "d",
+      src`\b${FETCHER}\b(?=([^\n|;&]{0,300}))\1(?:${PIPE}(?=([^\n|;&]{0,120}))\2){0,3}${PIPE} ?${SUDO_ENV}${SHELL_OR_INTERPRETER}([^\n|;&)]{0,80})`,
     ),
     guards: ["trusted-installer"],
-    accept: (_found, { groups }) => runsStdin(groups[1] ?? "", groups[2] ?? ""),
+    accept: (_found, { groups }) => runsStdin(groups[3] ?? "", groups[4] ?? ""),
   },
   {
     id: "rc.process-substitution",
     kind: "remote_code",
     view: "normal",
-    pattern: g(src`(?:\bsource|(?<![\w.])\.|\b(?:ba|z|k)?sh|\bpython[\d.]{0,5}|\bperl|\bruby|\bnode) (?:-[\w-]{1,20} ){0,3}<\( ?${FETCHER}\b`),
+    pattern: g(src`(?:\bsource|(?<![\w.])\.|\b(?:ba|z|k)?sh|\bpython[\d.]{0,5}|\bperl|\bruby|\bnode) (?:-[\w-]{1,20} ){0,3}<\( ?${FETCHER}\b[^\n)]{0,200}\)?`),
     guards: ["trusted-installer"],
   },
   {
@@ -605,7 +662,7 @@ export const SCREENING_RULES: readonly ScreeningRule[] = [
     kind: "remote_code",
     view: "normal",
     pattern: g(
-      src`\b(?:(?:ba|z|k)?sh|python[\d.]{0,5}|perl|ruby|node|php|pwsh|powershell(?:\.exe)?) (?:-[\w-]{1,20} ){0,3}(?:-c|-e|-command|-r) ?["']?(?:\$\(|\x60) ?${FETCHER}\b|\b(?:eval|exec|source|iex|invoke-expression) ?["'(]?(?:\$\(|\x60|\( ?)? ?(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b|\.downloadstring\( ?["']?https?://|\b(?:exec|eval)\( ?(?:requests\.get|urlopen|urllib\.request\.urlopen|httpx\.get|(?:await )?\(?(?:await )?fetch)\(`,
+      src`\b(?:(?:ba|z|k)?sh|python[\d.]{0,5}|perl|ruby|node|php|pwsh|powershell(?:\.exe)?) (?:-[\w-]{1,20} ){0,3}(?:-c|-e|-command|-r) ?["']?(?:\$\(|\x60) ?${FETCHER}\b[^\n)\x60]{0,200}[)\x60]?["']?|\b(?:eval|exec|source|iex|invoke-expression) ?["'(]?(?:\$\(|\x60|\( ?)? ?(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b|\.downloadstring\( ?["']?https?://|\b(?:exec|eval)\( ?(?:requests\.get|urlopen|urllib\.request\.urlopen|httpx\.get|(?:await )?\(?(?:await )?fetch)\(`,
     ),
     guards: ["trusted-installer"],
   },

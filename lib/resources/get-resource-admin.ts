@@ -6,6 +6,7 @@ import { DomainError } from "../errors";
 import { resourceKey } from "../experiences/resource-key";
 import { toProvenance } from "../keys/provenance";
 import { closestNames } from "../similar-names";
+import { parseInput } from "../validation";
 import {
   countResourceExperiences,
   countResourceExperiencesByStatus,
@@ -18,10 +19,8 @@ import {
   type DisplayCandidateRow,
   type ResourceStateRow,
 } from "./repo";
-import type { DisplayCandidateDto, ResourceAdminDto, ResourceStateDto } from "./schema";
-import { resourceNameInput } from "./schema";
+import { resourceNameInput, type DisplayCandidateDto, type ResourceAdminDto, type ResourceStateDto } from "./schema";
 import { toResourceAggregate } from "./serialize";
-import { parseInput } from "../validation";
 
 const EXPERIENCE_LIMIT = 200;
 const SUGGESTION_POOL = 20_000;

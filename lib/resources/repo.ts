@@ -92,7 +92,7 @@ export function countEverything(): SiteCountsRow {
       /* sql */ `SELECT
          (SELECT COUNT(*) FROM resources WHERE experience_count > 0) AS resourceCount,
          (SELECT COUNT(*) FROM experiences WHERE status = 'published') AS experienceCount,
-         (SELECT COUNT(*) FROM contents) AS contentCount`,
+         (SELECT COUNT(*) FROM contents WHERE revision > 0) AS contentCount`,
     )
     .get() as SiteCountsRow;
 }

@@ -20,7 +20,6 @@ export const FLASH_MESSAGES = {
   locked: "Content locked: only moderate keys may revise it.",
   unlocked: "Content unlocked.",
   reverted: "Reverted: the chosen revision's text is the new latest revision.",
-  "revision-decided": "Revision updated.",
 } as const;
 
 export type FlashCode = keyof typeof FLASH_MESSAGES;
