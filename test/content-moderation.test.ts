@@ -435,4 +435,23 @@ describe("export", () => {
     expect(getSqlite().prepare(`SELECT COUNT(*) AS n FROM content_revisions WHERE status <> 'published'`).get()).toEqual({ n: 0 });
     process.env.DATABASE_URL = source;
   });
+
+  it("never publishes held, rejected or hidden text through a revert: approve or restore it instead", () => {
+    const id = "revert-rule";
+    const parse = (body: string) => submitContentInput.parse(contentInput({ id, body }));
+    submitContent(parse("first, published"), NO_KEY);
+    submitContent(parse("second, held for review"), NO_KEY, { hold: { reason: "screening", findings: [] } });
+    const refuse = (revision: number) => {
+      try {
+        revertContent(id, revision, "try", maintainer);
+      } catch (error) {
+        return isDomainError(error) ? `${error.code}:${String(error.details.status)}` : "other";
+      }
+      return "reverted";
+    };
+    expect(refuse(2)).toBe("conflict:pending");
+    decideRevision({ id, revision: 2, action: "reject", reason: "no" }, maintainer);
+    expect(refuse(2)).toBe("conflict:rejected");
+    expect(getContentAdmin(id).visible_revision).toBe(1);
+  });
 });

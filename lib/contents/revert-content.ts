@@ -24,6 +24,16 @@ export function revertContent(id: string, toRevision: number, reason: string, ac
         latest_revision: Number(node.latestRevision),
       });
     }
+    // Published text comes only from an approval or a restore: reverting to a held, rejected or
+    // hidden revision would publish it behind the queue's back.
+    if (source.status !== "published") {
+      throw new DomainError(
+        "conflict",
+        `Revision ${toRevision} of "${id}" is ${source.status}; only a published revision can be reverted to ` +
+          `(${source.status === "pending" ? "approve" : "restore"} it instead).`,
+        { id, revision: toRevision, status: source.status },
+      );
+    }
     const visibleBefore = Number(node.revision);
     if (
       visibleBefore > 0 &&

@@ -170,6 +170,8 @@ function Revision({ rev, content, csrf, back }: { rev: ContentAdminRevisionDto; 
         </AdminForm>
         {visible ? (
           <p className="text-sm text-stone-700 dark:text-stone-300">This is the text the public sees; revert to an earlier revision to replace it.</p>
+        ) : rev.status !== "published" ? (
+          <p className="text-sm text-stone-700 dark:text-stone-300">Only a published revision can be reverted to; decide on this one above.</p>
         ) : (
           <AdminForm action="revert" csrf={csrf} back={back} label={`Revert to revision ${rev.revision}`} className="space-y-2">
             <input type="hidden" name="id" value={content.id} />
