@@ -32,8 +32,8 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     seconds: { type: "string", default: "15" },
     "like-budget": { type: "string", default: "60" },
-    queries: { type: "string", default: "/work/shared/eval/dev/queries.jsonl" },
-    seeds: { type: "string", default: "/work/shared/eval/dev/experiences.jsonl" },
+    queries: { type: "string", default: "test/eval/dev/queries.jsonl" },
+    seeds: { type: "string", default: "test/eval/dev/experiences.jsonl" },
   },
 });
 const size = Number(values.size);

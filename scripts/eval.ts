@@ -1,6 +1,6 @@
-// npm run eval: measures search quality on the shared dev corpus against the production build.
-// Builds if needed (into NEXT_DIST_DIR), starts `next start` on a fresh temp SQLite file and a free
-// port, runs ../shared/eval/run.mjs with the floors below, and always stops the server's process
+// npm run eval: measures search quality on the dev corpus against the production build.
+// Builds if needed (into NEXT_DIST_DIR), starts the server on a fresh temp SQLite file and a free
+// port, runs test/eval/run.mjs with the floors below, and always stops the server's process
 // group. Exit code: run.mjs's (non-zero when a floor is missed). `--proxy` runs the repository's
 // stand-in for the held-out corpus instead (test/eval/proxy/README.md), and `--data DIR` any corpus
 // of the same shape (a held-out one kept outside the repository), both without floors.
@@ -22,14 +22,16 @@ const FLOORS = {
 };
 
 const repoRoot = process.cwd();
-const shared = resolve(repoRoot, "..", "shared");
-const runner = join(shared, "eval", "run.mjs");
+// The eval kit (runner and dev corpus) is the project's own copy of the team's shared kit, so that
+// `npm test` works on a fresh clone with nothing beside it (test/eval/README.md).
+const kit = join(repoRoot, "test", "eval");
+const runner = join(kit, "run.mjs");
 // --proxy: the repository's stand-in for the held-out corpus (test/eval/proxy); --data DIR: any
 // corpus of the same shape. Both are measured for figures only: the floors are the dev corpus's.
 const dataAt = process.argv.indexOf("--data");
 const otherData = dataAt > 0 ? resolve(process.argv[dataAt + 1] ?? "") : process.argv.includes("--proxy") ? join(repoRoot, "test", "eval", "proxy") : null;
 const figuresOnly = otherData !== null;
-const data = otherData ?? join(shared, "eval", "dev");
+const data = otherData ?? join(kit, "dev");
 
 async function freePort(preferred: number): Promise<number> {
   for (let port = preferred; port < preferred + 9; port++) {
@@ -46,7 +48,7 @@ async function freePort(preferred: number): Promise<number> {
 
 async function main(): Promise<number> {
   if (!existsSync(runner) || !existsSync(join(data, "queries.jsonl"))) {
-    console.error(`eval: the shared eval kit is missing; expected ${runner} and ${data}/ (a sibling "shared" folder of the repo)`);
+    console.error(`eval: the eval kit is missing; expected ${runner} and ${data}/queries.jsonl`);
     return 2;
   }
   ensureBuild();
