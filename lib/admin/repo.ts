@@ -32,3 +32,11 @@ export function markSessionRevoked(idHash: string, at: Date): boolean {
     .run(toDbTime(at), idHash);
   return result.changes > 0;
 }
+
+/** Sessions that ended (expired or logged out) more than `keepMs` ago: nothing reads them again. */
+export function deleteEndedSessions(before: Date): number {
+  const at = toDbTime(before);
+  return getSqlite()
+    .prepare(`DELETE FROM admin_sessions WHERE expires_at < ? OR (revoked_at IS NOT NULL AND revoked_at < ?)`)
+    .run(at, at).changes;
+}

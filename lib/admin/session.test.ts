@@ -196,4 +196,14 @@ describe("cookie settings", () => {
     expect(isHttpsRequest({ url: "http://127.0.0.1/admin", forwardedProto: "http" })).toBe(false);
     expect(isHttpsRequest({ forwardedProto: null })).toBe(false);
   });
+
+  it("forgets sessions that ended more than a day ago when someone logs in", () => {
+    const count = () => (getSqlite().prepare(`SELECT COUNT(*) AS n FROM admin_sessions`).get() as { n: number }).n;
+    const old = new Date(Date.now() - 3 * 86_400_000);
+    login(ADMIN_TOKEN, "192.0.2.77", old);
+    const before = count();
+    login(ADMIN_TOKEN, "192.0.2.78");
+    // The three-day-old session (8 h lifetime) is gone; the new one is there.
+    expect(count()).toBe(before);
+  });
 });

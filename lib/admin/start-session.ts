@@ -7,7 +7,7 @@ import { authenticateToken } from "../keys/authenticate-token";
 import { scopeAllows } from "../keys/schema";
 import { addressCallerId } from "../limits/client-address";
 import { takeToken } from "../limits/rate-limit";
-import { insertSession } from "./repo";
+import { deleteEndedSessions, insertSession } from "./repo";
 import type { LoginInput, StartedSession } from "./schema";
 import { readBootstrapToken, sessionLifetimeMs } from "./session-config";
 import { hashSessionId, newSessionId, sessionAuditId } from "./session-id";
@@ -37,6 +37,9 @@ export function startSession(input: LoginInput, address: string | null, now = ne
   getSqlite()
     .transaction(() => {
       insertSession({ idHash, keyId: actor.keyId, keyLabel: actor.label, createdAt: now, expiresAt });
+      // Ended sessions are kept a day (for whoever looks at the table), then go: logins are rare,
+      // so this keeps the table to the sessions of the last day or so.
+      deleteEndedSessions(new Date(now.getTime() - 86_400_000));
       recordAudit(
         {
           actor,
