@@ -4,7 +4,7 @@ import { decideRevision } from "../contents/decide-revision";
 import { getSqlite } from "../db";
 import { DomainError } from "../errors";
 import { refreshResourceDisplay } from "../resources/refresh-resource-display";
-import { findExperienceItem, setExperienceStatus } from "./repo";
+import { findExperienceItem, findRevisionItem, setExperienceStatus } from "./repo";
 import { TRANSITIONS, type DecisionInput, type DecisionResultDto } from "./schema";
 import { parseRevisionRef } from "./serialize";
 
@@ -17,9 +17,7 @@ export function decide(input: DecisionInput, actor: Actor, now = new Date()): De
   if (input.type === "content_revision") {
     const ref = parseRevisionRef(input.id);
     if (!ref) throw new DomainError("invalid_input", "A content revision's id is content_id@revision, e.g. pymupdf/find-tables@3.", { id: input.id });
-    const before = getSqlite().prepare(`SELECT status FROM content_revisions WHERE content_id = ? AND revision = ?`).get(ref.contentId, ref.revision) as
-      | { status: DecisionResultDto["status"] }
-      | undefined;
+    const before = findRevisionItem(ref.contentId, ref.revision);
     const result = decideRevision({ id: ref.contentId, revision: ref.revision, action: input.action, reason: input.reason }, actor, now);
     return { type: "content_revision", id: `${ref.contentId}@${ref.revision}`, action: input.action, status: result.status as DecisionResultDto["status"], previous_status: before?.status ?? "pending" };
   }
