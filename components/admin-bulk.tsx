@@ -1,4 +1,32 @@
-import { labelClass } from "./admin-form";
+// The console's decision choices. One item: only the actions its status allows. Many at once (a
+// selection or a key's flood): reject or hide, nothing else, since there is no bulk approval.
+import type { ReactNode } from "react";
+import { actionsFor, type DecisionAction, type ItemStatus } from "@/lib/moderation/schema";
+import { AdminForm, Button, ReasonField, labelClass } from "./admin-form";
+
+const ACTION_LABELS: Record<DecisionAction, string> = {
+  approve: "Approve: publish it",
+  reject: "Reject: never publish it",
+  hide: "Hide: take it down",
+  restore: "Restore: publish it again",
+};
+
+/** The radio buttons of a decision on one item in `status`; the first allowed action is preselected. */
+export function DecisionActionChoice({ status, legend }: { status: ItemStatus; legend: ReactNode }) {
+  return (
+    <fieldset>
+      <legend className={labelClass}>{legend}</legend>
+      <div className="flex flex-col gap-2">
+        {actionsFor(status).map((action, i) => (
+          <label key={action} className="inline-flex items-center gap-2">
+            <input type="radio" name="action" value={action} required defaultChecked={i === 0} className="size-4 accent-teal-800" />
+            {ACTION_LABELS[action]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
 
 /** Reject or hide, nothing else: there is no bulk approval. */
 export function BulkActionChoice({ idPrefix }: { idPrefix: string }) {
@@ -16,5 +44,17 @@ export function BulkActionChoice({ idPrefix }: { idPrefix: string }) {
         </label>
       </div>
     </fieldset>
+  );
+}
+
+/** Reject or hide everything one key wrote, whatever the page's filters show. */
+export function KeyBulkForm({ keyId, csrf, back, idPrefix, label }: { keyId: string; csrf: string; back: string; idPrefix: string; label: string }) {
+  return (
+    <AdminForm action="bulk" csrf={csrf} back={back} label={label} className="space-y-3">
+      <input type="hidden" name="key_id" value={keyId} />
+      <BulkActionChoice idPrefix={idPrefix} />
+      <ReasonField id={`${idPrefix}-reason`} />
+      <Button tone="danger">Apply to everything by this key</Button>
+    </AdminForm>
   );
 }

@@ -3,7 +3,7 @@
 // publishing is always one item at a time, by a person who read it (the item page).
 import type { Metadata } from "next";
 import { AdminFlash } from "@/components/admin-flash";
-import { BulkActionChoice } from "@/components/admin-bulk";
+import { BulkActionChoice, KeyBulkForm } from "@/components/admin-bulk";
 import { AdminForm, Button, ReasonField, inputClass, labelClass } from "@/components/admin-form";
 import { QueueRow } from "@/components/admin-item";
 import { adminQueueHref } from "@/components/admin-paths";
@@ -176,12 +176,7 @@ export default async function QueuePage({ searchParams }: Props) {
             <p className="mb-3 text-sm text-stone-700 dark:text-stone-300">
               Reject applies to its pending items, hide to its published ones, whatever the filters show.
             </p>
-            <AdminForm action="bulk" csrf={session.csrf_token} back={back} label={`Everything by key ${input.key_id}`} className="space-y-3">
-              <input type="hidden" name="key_id" value={input.key_id} />
-              <BulkActionChoice idPrefix="bulk-key" />
-              <ReasonField id="bulk-key-reason" />
-              <Button tone="danger">Apply to everything by this key</Button>
-            </AdminForm>
+            <KeyBulkForm keyId={input.key_id} csrf={session.csrf_token} back={back} idPrefix="bulk-key" label={`Everything by key ${input.key_id}`} />
           </Card>
         </section>
       ) : null}

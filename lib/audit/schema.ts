@@ -6,6 +6,9 @@ export type Actor = { keyId: string; label: string };
 
 export const BOOTSTRAP_ACTOR_LABEL = "admin token";
 
+/** Who manages keys from the shell (`npm run keys`): recorded in the audit log as such. */
+export const SHELL_ACTOR: Actor = { keyId: "", label: "shell (npm run keys)" };
+
 export type AuditEntryDto = {
   id: number;
   at: string;

@@ -36,18 +36,10 @@ export async function createExperience(
       ? { status: "pending", findings: JSON.stringify(hold.findings), statusReason: hold.reason }
       : { status: "published", findings: "[]", statusReason: "" };
     const { experience, resource } = await insertExperience({ ...columns, ...moderation, createdAt: now });
-    // The trigger that created a new resource cannot compute its skeleton; a no-op when it is set.
-    // The report is stored by now: a busy lock here must not turn its answer into a 503 (the
-    // lookalike check and `npm run migrate` fill any skeleton left empty).
-    try {
-      setResourceSkeletons([{ key: resource.key, skeleton: nameSkeleton(resource.name) }]);
-    } catch (error) {
-      console.error("could not record the resource's skeleton; it is filled later", error);
-    }
     return {
       duplicate: false,
       experience: toExperienceDto(experience),
-      resource: toResourceAggregate(refreshShown(resource)),
+      resource: toResourceAggregate(settleResource(resource)),
       ...(hold ? { moderation: { status: "pending" as const, reason: hold.reason, findings: hold.findings } } : {}),
     };
   } catch (error) {
@@ -61,16 +53,19 @@ export async function createExperience(
 }
 
 /**
- * The resource's url and category follow its reporters (refreshResourceDisplay), and the answer shows
- * them. Same rule as for the skeleton: the report is stored, so a failure here is logged, not
- * answered; the next report on the resource, a moderation decision or an import refreshes it.
+ * What the insert's triggers cannot compute: the skeleton of a new resource's name (a no-op when it
+ * is set), and the url and category its reporters give (refreshResourceDisplay), which the answer
+ * shows. The report is stored by now, so a failure here (a busy lock) is logged, not answered as a
+ * 503: the lookalike check and `npm run migrate` fill an empty skeleton, and the next report, a
+ * moderation decision or an import refresh the shown values.
  */
-function refreshShown(resource: ResourceRow): ResourceRow {
+function settleResource(resource: ResourceRow): ResourceRow {
   try {
+    setResourceSkeletons([{ key: resource.key, skeleton: nameSkeleton(resource.name) }]);
     refreshResourceDisplay([resource.key]);
     return { ...resource, ...findResourceDisplay(resource.key) };
   } catch (error) {
-    console.error("could not refresh the resource's shown url and category", error);
+    console.error("could not settle the resource's skeleton and shown url and category; they are filled later", error);
     return resource;
   }
 }

@@ -1,5 +1,5 @@
 import { recordAudit } from "../audit/record-audit";
-import type { Actor } from "../audit/schema";
+import { SHELL_ACTOR, type Actor } from "../audit/schema";
 import { getSqlite } from "../db";
 import { insertKey } from "./repo";
 import type { CreateKeyInput, CreatedKeyDto } from "./schema";
@@ -9,7 +9,7 @@ import { generateKeyId, generateToken, hashToken } from "./token";
  * Creates a key and returns its token: the only moment the token exists outside the caller.
  * Audited as a key change (never with the token).
  */
-export function createKey(input: CreateKeyInput, now = new Date(), actor: Actor = { keyId: "", label: "shell (npm run keys)" }): CreatedKeyDto {
+export function createKey(input: CreateKeyInput, now = new Date(), actor: Actor = SHELL_ACTOR): CreatedKeyDto {
   const token = generateToken();
   return getSqlite().transaction(() => {
     const row = insertKey({ id: generateKeyId(), label: input.label, scope: input.scope, trusted: input.trusted, tokenHash: hashToken(token), at: now });

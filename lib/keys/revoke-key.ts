@@ -1,13 +1,10 @@
 import { recordAudit } from "../audit/record-audit";
-import type { Actor } from "../audit/schema";
+import { SHELL_ACTOR, type Actor } from "../audit/schema";
 import { getSqlite } from "../db";
 import { DomainError } from "../errors";
 import { findKeyById, markKeyRevoked } from "./repo";
 import type { KeyDto } from "./schema";
 import { toKeyDto } from "./serialize";
-
-/** Who manages keys from the shell (`npm run keys`): recorded in the audit log as such. */
-export const SHELL_ACTOR: Actor = { keyId: "", label: "shell (npm run keys)" };
 
 /**
  * Revokes a key; the next request with its token is refused (keys are looked up on every request).

@@ -16,6 +16,11 @@ export const TRANSITIONS: Record<DecisionAction, { from: readonly ItemStatus[]; 
   restore: { from: ["hidden", "rejected"], to: "published" },
 };
 
+/** The decisions that apply to an item in `status` (approve and reject to pending ones, ...). */
+export function actionsFor(status: ItemStatus): DecisionAction[] {
+  return DECISION_ACTIONS.filter((action) => TRANSITIONS[action].from.includes(status));
+}
+
 const reason = z
   .string({ error: (i) => (i.input === undefined ? "reason is required: say why, for the audit log" : "reason must be a string") })
   .transform((s) => s.normalize("NFC").trim())

@@ -295,11 +295,6 @@ export function redirectResource(fromKey: string, toKey: string, at: string): vo
   ).run(fromKey, toKey, at);
 }
 
-/** A live key stops redirecting (a report or a rename brought it back). */
-export function deleteRedirectFrom(fromKey: string): void {
-  getSqlite().prepare(/* sql */ `DELETE FROM resource_redirects WHERE from_key = ?`).run(fromKey);
-}
-
 /**
  * Files every experience of `fromKey` (all statuses) under `toKey`, shown as `name`: the experience
  * triggers move counts, votes and index entries (a key that reported on both resources ends with

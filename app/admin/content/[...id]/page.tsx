@@ -7,7 +7,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { AdminFlash } from "@/components/admin-flash";
 import { FindingList, HighlightedText, findingViews } from "@/components/admin-findings";
-import { AdminForm, Button, ReasonField, labelClass } from "@/components/admin-form";
+import { AdminForm, Button, ReasonField } from "@/components/admin-form";
 import { adminContentHref, adminQueueHref } from "@/components/admin-paths";
 import { StatusBadge } from "@/components/admin-status";
 import { contentHref, formatDate, langOf } from "@/components/format";
@@ -16,7 +16,7 @@ import { Card, Notice, SectionTitle, linkClass } from "@/components/ui";
 import { getContentAdmin } from "@/lib/contents/get-content-admin";
 import type { ContentAdminDto, ContentAdminRevisionDto } from "@/lib/contents/schema";
 import { isDomainError } from "@/lib/errors";
-import { TRANSITIONS, type DecisionAction } from "@/lib/moderation/schema";
+import { DecisionActionChoice } from "@/components/admin-bulk";
 import { joinSegments } from "../../../(site)/params";
 import { flashMessage } from "../../_lib/flash";
 import { one, type SearchParams } from "../../_lib/query";
@@ -25,8 +25,6 @@ import { requireSession } from "../../_lib/session";
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string[] }>; searchParams: Promise<SearchParams> };
-
-const ACTION_LABELS: Record<DecisionAction, string> = { approve: "Approve", reject: "Reject", hide: "Hide", restore: "Restore" };
 
 const load = cache((id: string): ContentAdminDto => {
   try {
@@ -116,7 +114,6 @@ export default async function AdminContentPage(props: Props) {
 
 function Revision({ rev, content, csrf, back }: { rev: ContentAdminRevisionDto; content: ContentAdminDto; csrf: string; back: string }) {
   const findings = findingViews(rev.findings);
-  const actions = (Object.keys(TRANSITIONS) as DecisionAction[]).filter((a) => TRANSITIONS[a].from.includes(rev.status));
   const visible = rev.revision === content.visible_revision;
   const prefix = `rev-${rev.revision}`;
   return (
@@ -154,17 +151,7 @@ function Revision({ rev, content, csrf, back }: { rev: ContentAdminRevisionDto; 
         <AdminForm action="revision" csrf={csrf} back={back} label={`Decision on revision ${rev.revision}`} className="space-y-2">
           <input type="hidden" name="id" value={content.id} />
           <input type="hidden" name="revision" value={String(rev.revision)} />
-          <fieldset>
-            <legend className={labelClass}>Decision on revision {rev.revision}</legend>
-            <div className="flex flex-wrap gap-x-4 gap-y-1">
-              {actions.map((action, i) => (
-                <label key={action} className="inline-flex items-center gap-2">
-                  <input type="radio" name="action" value={action} required defaultChecked={i === 0} className="size-4 accent-teal-800" />
-                  {ACTION_LABELS[action]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <DecisionActionChoice status={rev.status} legend={`Decision on revision ${rev.revision}`} />
           <ReasonField id={`${prefix}-decide-reason`} />
           <Button tone="quiet">Decide on revision {rev.revision}</Button>
         </AdminForm>

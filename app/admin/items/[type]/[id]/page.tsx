@@ -5,10 +5,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { BulkActionChoice } from "@/components/admin-bulk";
+import { DecisionActionChoice, KeyBulkForm } from "@/components/admin-bulk";
 import { AdminFlash } from "@/components/admin-flash";
 import { FindingList, HighlightedText, findingViews } from "@/components/admin-findings";
-import { AdminForm, Button, ReasonField, labelClass } from "@/components/admin-form";
+import { AdminForm, Button, ReasonField } from "@/components/admin-form";
 import { ItemMeta, itemTitle } from "@/components/admin-item";
 import { adminContentHref, adminItemHref, adminQueueHref } from "@/components/admin-paths";
 import { StatusBadge } from "@/components/admin-status";
@@ -17,7 +17,7 @@ import { Submitter } from "@/components/submitter";
 import { Card, Notice, SectionTitle, linkClass } from "@/components/ui";
 import { isDomainError } from "@/lib/errors";
 import { getQueueItem } from "@/lib/moderation/get-queue-item";
-import { ITEM_TYPES, TRANSITIONS, type DecisionAction, type ItemType } from "@/lib/moderation/schema";
+import { ITEM_TYPES, type ItemType } from "@/lib/moderation/schema";
 import { joinSegments } from "../../../../(site)/params";
 import { flashMessage } from "../../../_lib/flash";
 import { one, type SearchParams } from "../../../_lib/query";
@@ -26,13 +26,6 @@ import { requireSession } from "../../../_lib/session";
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ type: string; id: string }>; searchParams: Promise<SearchParams> };
-
-const ACTION_LABELS: Record<DecisionAction, string> = {
-  approve: "Approve: publish it",
-  reject: "Reject: never publish it",
-  hide: "Hide: take it down",
-  restore: "Restore: publish it again",
-};
 
 const FIELD_LABELS: Record<string, string> = { task: "Task", outcome: "Outcome", tips: "Tips", title: "Title", body: "Body" };
 
@@ -64,7 +57,6 @@ export default async function ItemPage(props: Props) {
   const back = adminItemHref(item);
   const findings = findingViews(item.findings);
   const excerpts = findings.map((f) => f.excerpt);
-  const actions = (Object.keys(TRANSITIONS) as DecisionAction[]).filter((a) => TRANSITIONS[a].from.includes(item.status));
   const title = itemTitle(item);
   const keyId = item.provenance.key?.id ?? null;
 
@@ -120,19 +112,14 @@ export default async function ItemPage(props: Props) {
               <AdminForm action="decide" csrf={session.csrf_token} back={back} label="Decision on this item" className="space-y-3">
                 <input type="hidden" name="type" value={item.type} />
                 <input type="hidden" name="id" value={String(item.id)} />
-                <fieldset>
-                  <legend className={labelClass}>
-                    Action (it is <StatusBadge status={item.status} /> now)
-                  </legend>
-                  <div className="flex flex-col gap-2">
-                    {actions.map((action, i) => (
-                      <label key={action} className="inline-flex items-center gap-2">
-                        <input type="radio" name="action" value={action} required defaultChecked={i === 0} className="size-4 accent-teal-800" />
-                        {ACTION_LABELS[action]}
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
+                <DecisionActionChoice
+                  status={item.status}
+                  legend={
+                    <>
+                      Action (it is <StatusBadge status={item.status} /> now)
+                    </>
+                  }
+                />
                 <ReasonField id="decide-reason" />
                 <Button>Decide</Button>
               </AdminForm>
@@ -154,12 +141,7 @@ export default async function ItemPage(props: Props) {
                   </Link>
                   .
                 </p>
-                <AdminForm action="bulk" csrf={session.csrf_token} back={back} label="Everything by this key" className="space-y-3">
-                  <input type="hidden" name="key_id" value={keyId} />
-                  <BulkActionChoice idPrefix="item-bulk" />
-                  <ReasonField id="item-bulk-reason" />
-                  <Button tone="danger">Apply to everything by this key</Button>
-                </AdminForm>
+                <KeyBulkForm keyId={keyId} csrf={session.csrf_token} back={back} idPrefix="item-bulk" label="Everything by this key" />
               </Card>
             </section>
           ) : null}
