@@ -25,12 +25,19 @@ describe("confidence gate", () => {
     const query = "wombat migrations fjord tundra";
     const alone = search(query);
     expect(alone.results.map((r) => r.name)).toEqual(["WombatTrack"]);
+    expect(alone).toMatchObject({ confidence: "high", abstained: false });
+    expect(alone.results[0]).toMatchObject({ confidence: "high", explain: { gate: "clear lead" } });
     expect(alone.results[0].explain!.coverage).toBeLessThan(0.55);
     expect(alone.results[0].explain!.missing_terms).toEqual(["fjord", "tundra"]);
 
     // A second resource covering about as much of the query: no single answer stands out.
     await post({ name: "FjordAtlas", task: "Map wombat burrows along a fjord" });
-    expect(search(query)).toMatchObject({ results: [], abstained: true });
+    // The gate's doubt is said, not hidden: both come back as weak leads.
+    const doubted = search(query);
+    expect(doubted).toMatchObject({ confidence: "low", abstained: true });
+    expect(doubted.results.map((r) => r.name).sort()).toEqual(["FjordAtlas", "WombatTrack"]);
+    expect(doubted.results.every((r) => r.confidence === "low" && r.explain!.gate === "none")).toBe(true);
+    expect(doubted.hint).toMatch(/No confident match/);
   });
 
   it("answers a task spelled out at length when one report shares five of its words", async () => {
@@ -42,6 +49,7 @@ describe("confidence gate", () => {
     expect(found.abstained).toBe(false);
     const [top] = found.results;
     expect(top.name).toBe("HerdWatch");
+    expect(top).toMatchObject({ confidence: "high", explain: { gate: "coverage" } });
     expect(top.explain!.matched_terms).toEqual(["count", "reindeer", "cross", "river", "drone"]);
     // Under both the plain threshold (0.55) and the clear winner's (0.4).
     expect(top.explain!.coverage).toBeGreaterThanOrEqual(0.3);
@@ -50,7 +58,8 @@ describe("confidence gate", () => {
     // Sharing only two words at the same coverage is not enough: search abstains.
     const two = search("reindeer herds tundra lichen permafrost caribou");
     expect(two.results[0]?.explain?.coverage ?? 0).toBeLessThan(0.55);
-    expect(two).toMatchObject({ results: [], abstained: true });
+    expect(two).toMatchObject({ confidence: "low", abstained: true });
+    expect(two.results[0].name).toBe("HerdWatch");
   });
 
   it("needs a smaller share of a long query than of a short one", async () => {
@@ -61,6 +70,6 @@ describe("confidence gate", () => {
     expect(long.results[0].explain!.matched_terms).toEqual(["photograph", "glacier", "calv", "dawn"]);
     expect(long.results[0].explain!.coverage).toBeLessThan(0.4);
     // Five words, two of them in the report: a third of it is not enough for a short query.
-    expect(search("photograph glacier penguins walrus tundra")).toMatchObject({ results: [], abstained: true });
+    expect(search("photograph glacier penguins walrus tundra")).toMatchObject({ confidence: "low", abstained: true });
   });
 });

@@ -6,6 +6,7 @@ import { analyzeTerms } from "./analyze";
 import { GENERIC_WORDS } from "./stop-words";
 import { expandTerms } from "./lexicon";
 import { everydayRank, expandLoosely } from "./word-lists";
+import { searchSwitches } from "./search-config";
 import { countIndexed, documentFrequency, ftsPhrase, indexGeneration, termExists } from "./repo";
 
 /** One word of the query, with the other forms of the same concept (lexicon and word lists). */
@@ -128,7 +129,7 @@ export function resetPlanCache(): void {
 const ZIPF_DOCS = 100;
 
 function unknownDf(term: string, entity: boolean, total: number): number {
-  const rank = entity ? undefined : everydayRank(term);
+  const rank = entity || !searchSwitches().wordLists ? undefined : everydayRank(term);
   return rank === undefined ? 0 : total * Math.min(1, ZIPF_DOCS / rank);
 }
 
@@ -219,8 +220,9 @@ function mergeSynonyms(entries: [string, Seen][]): [string, Seen][] {
 export function planQuery(query: string): QueryPlan {
   checkGeneration();
   const terms = queryTerms(query);
-  const expansions = expandTerms(terms.map((t) => t.term));
-  const loose = expandLoosely(terms);
+  const switches = searchSwitches();
+  const expansions = switches.lexicon ? expandTerms(terms.map((t) => t.term)) : terms.map(() => new Set<string>());
+  const loose = switches.wordLists ? expandLoosely(terms) : terms.map(() => new Set<string>());
   const seen = new Map<string, Seen>();
   terms.forEach(({ term, factor }, i) => {
     const entry = seen.get(term) ?? { alts: new Set<string>(), loose: new Set<string>(), factor, own: [term], at: [] };

@@ -5,6 +5,7 @@
 // hit. KNOWHUB_SEARCH_CACHE sets how many answers are kept; 0 turns the cache off.
 import { readCountSetting } from "../count-setting";
 import { indexGeneration, searchScope } from "./repo";
+import { switchesKey } from "./search-config";
 import type { SearchInput, SearchResponseDto } from "./schema";
 
 const DEFAULT_ENTRIES = 500;
@@ -14,7 +15,7 @@ type Store = { generation: string; answers: Map<string, SearchResponseDto> };
 const stores = new WeakMap<object, Store>();
 
 function cacheKey(input: SearchInput): string {
-  return JSON.stringify([input.q, input.category, input.limit, input.explain]);
+  return JSON.stringify([input.q, input.category, input.limit, input.explain, switchesKey()]);
 }
 
 /**

@@ -2,60 +2,36 @@ import { toRelevantExperienceDto } from "../experiences/serialize";
 import { averageScore } from "../resources/serialize";
 import { logSearch } from "./log-search";
 import { fetchCandidates } from "./candidates";
-import { planQuery } from "./plan";
+import { planQuery, type QueryGroup } from "./plan";
 import { rememberAnswer } from "./result-cache";
 import { findExperiences, findResources } from "./repo";
 import { scoreRow, type Scored } from "./score";
-import { ABSTAIN_HINT, RESULTS_HINT, type SearchInput, type SearchResponseDto, type SearchResultDto } from "./schema";
-
-const RELEVANT_PER_GROUP = 5;
-// Confidence gate: the best experience must hold this share of the query's weight (rare words
-// weigh most), or the honest answer is "nobody has reported this yet".
-const MIN_COVERAGE = 0.55;
-// A task spelled out at length is more of the agent's own phrasing, which no report shares: past
-// LONG_QUERY words, each further word lowers the share needed, down to a floor.
-const LONG_QUERY = 6;
-const COVERAGE_PER_WORD = 0.04;
-const MIN_COVERAGE_LONG = 0.35;
-// An agent who describes a task in their own words shares fewer words with the report that solves
-// it. A resource that covers less can still be the answer when it clearly stands out: no other
-// resource comes close (an unanswerable task tends to touch many resources a little, each through
-// the domain words they share).
-const MIN_COVERAGE_CLEAR = 0.4;
-const CLEAR_LEAD = 0.35;
-// One shared word never makes a resource clearly the answer, however rare the word.
-const CLEAR_MIN_WORDS = 2;
-// Several shared words are evidence on their own, whatever share of a long query they make: a
-// task nobody solved here tends to share one or two domain words ("pdf", "text") with reports.
-const BROAD_MIN_WORDS = 5;
-const MIN_COVERAGE_BROAD = 0.3;
-const UNION_FACTOR = 0.9;
-// Results far weaker than the best one are noise, not alternatives.
-const MIN_RELATIVE = 0.3;
-const MIN_COVERAGE_TAIL = 0.25;
-// Further relevant experiences of the same resource add a little evidence.
-const SUPPORT_FACTOR = 0.1;
-// A report scored 1 or 2 on this very task says the resource did not do it well: such a row is
-// still evidence the task is known here (coverage), but ranks a little below one that worked.
-const FAILED_PENALTY = 0.25;
-// Bayesian average: a resource starts as PRIOR_COUNT reviews of PRIOR_MEAN.
-const PRIOR_MEAN = 3;
-const PRIOR_COUNT = 5;
-// The score only reorders resources of similar relevance: at most +-4 %.
-const PRIOR_SPAN = 0.04;
+import { SEARCH_TUNING as T, currentGateScale, searchSwitches } from "./search-config";
+import {
+  ABSTAIN_HINT,
+  RESULTS_HINT,
+  WEAK_LEADS_HINT,
+  type SearchInput,
+  type SearchResponseDto,
+  type SearchResultDto,
+  type TaskVerdictDto,
+} from "./schema";
 
 /** `keyId`: the key that searched ('' without one), for the search log; never a token or address. */
 export function searchExperiences(input: SearchInput, keyId = ""): SearchResponseDto {
   const started = performance.now();
   const response = rememberAnswer(input, () => {
-    const results = rankResults(input);
+    const { confidence, results } = rankResults(input);
     return {
       query: input.q,
       category: input.category,
       limit: input.limit,
+      confidence,
       results,
-      abstained: results.length === 0,
-      hint: results.length === 0 ? ABSTAIN_HINT : RESULTS_HINT,
+      // Weak leads are sent, but the task is not confidently answered: agents that only read this
+      // flag still learn that nobody has reported it, and those that read on get somewhere to start.
+      abstained: confidence !== "high",
+      hint: confidence === "high" ? RESULTS_HINT : confidence === "low" ? WEAK_LEADS_HINT : ABSTAIN_HINT,
     };
   });
   logSearch({
@@ -69,12 +45,22 @@ export function searchExperiences(input: SearchInput, keyId = ""): SearchRespons
   return response;
 }
 
-type Ranked = { key: string; rows: Scored[]; best: Scored; coverage: number; support: number; prior: number; score: number };
+type Group = { key: string; rows: Scored[]; best: Scored; coverage: number };
+type GateRule = "coverage" | "clear lead" | "broad" | "none";
+type Ranked = Group & {
+  rule: GateRule;
+  verdict: TaskVerdictDto;
+  verdictFactor: number;
+  support: number;
+  prior: number;
+  score: number;
+};
+type Ranking = { confidence: SearchResponseDto["confidence"]; results: SearchResultDto[] };
 
-function rankResults(input: SearchInput): SearchResultDto[] {
+function rankResults(input: SearchInput): Ranking {
   const plan = planQuery(input.q);
   const scored = fetchCandidates(plan, input.category).map((row) => scoreRow(row, plan.groups));
-  if (scored.length === 0) return [];
+  if (scored.length === 0) return { confidence: "none", results: [] };
 
   const byResource = new Map<string, Scored[]>();
   for (const s of scored) {
@@ -82,43 +68,65 @@ function rankResults(input: SearchInput): SearchResultDto[] {
     list.push(s);
     byResource.set(s.row.resourceKey, list);
   }
-  const groups = [...byResource].map(([key, rows]) => {
+  const groups: Group[] = [...byResource].map(([key, rows]) => {
     rows.sort((a, b) => rankValue(b) - rankValue(a) || b.row.score - a.row.score);
     return { key, rows, best: rows[0], coverage: resourceCoverage(rows) };
   });
-  if (!confident(groups, plan.groups.length)) return [];
 
-  const resources = findResources(groups.map((g) => g.key));
+  // The gate's judgement decides what the answer claims, not whether anything is shown: when no
+  // resource passes it, the closest ones still go out, marked as weak leads.
+  const rules = gateRules(groups, plan.groups.length);
+  const sure = !searchSwitches().gate || rules.size > 0;
   const topRelevance = Math.max(...groups.map((g) => g.best.relevance));
-  const ranked: Ranked[] = groups
-    .filter((g) => g.best.relevance >= topRelevance * MIN_RELATIVE && g.best.coverage >= MIN_COVERAGE_TAIL)
-    .map((g) => {
-      const res = resources.get(g.key);
-      const bayes = ((res?.scoreSum ?? 0) + PRIOR_MEAN * PRIOR_COUNT) / ((res?.reporterCount ?? 0) + PRIOR_COUNT);
-      const prior = 1 + PRIOR_SPAN * ((bayes - PRIOR_MEAN) / 2);
-      const support = SUPPORT_FACTOR * (g.rows[1] ? rankValue(g.rows[1]) : 0);
-      return { ...g, support, prior, score: (rankValue(g.best) + support) * prior };
-    });
-  ranked.sort((a, b) => b.score - a.score);
+  const shownGroups = groups.filter(
+    (g) =>
+      g.best.relevance >= topRelevance * T.minRelative &&
+      (sure
+        ? g.best.coverage >= T.minCoverageTail
+        : g.coverage >= T.minCoverageLead && sharesContentWord(g.best, plan.groups)),
+  );
+  if (shownGroups.length === 0) return { confidence: "none", results: [] };
 
+  const resources = findResources(shownGroups.map((g) => g.key));
+  const ranked: Ranked[] = shownGroups.map((g) => {
+    const res = resources.get(g.key);
+    const { mean, count, span } = T.prior;
+    const bayes = ((res?.scoreSum ?? 0) + mean * count) / ((res?.reporterCount ?? 0) + count);
+    const prior = 1 + span * ((bayes - mean) / 2);
+    const support = T.supportFactor * (g.rows[1] ? rankValue(g.rows[1]) : 0);
+    const verdict = taskVerdict(g.rows);
+    const verdictFactor =
+      verdict.outcome === "failed" ? T.verdict.failedFactor : verdict.outcome === "mixed" ? T.verdict.mixedFactor : 1;
+    const rule = rules.get(g) ?? "none";
+    return { ...g, rule, verdict, verdictFactor, support, prior, score: (rankValue(g.best) + support) * prior * verdictFactor };
+  });
+  ranked.sort((a, b) => b.score - a.score);
   const shown = ranked.slice(0, input.limit);
-  const experiences = findExperiences(shown.flatMap((g) => g.rows.slice(0, RELEVANT_PER_GROUP).map((r) => r.row.id)));
-  return shown.flatMap((g) => {
+  // A resource whose reports say it failed at this task is useful knowledge, but not the best match
+  // while one that did not fail is shown.
+  if (shown[0]?.verdict.outcome === "failed") {
+    const comparable = shown[0].best.relevance * T.verdict.comparableRelevance;
+    const better = shown.findIndex((g) => g.verdict.outcome !== "failed" && g.best.relevance >= comparable);
+    if (better > 0) shown.unshift(...shown.splice(better, 1));
+  }
+
+  const experiences = findExperiences(shown.flatMap((g) => g.rows.slice(0, T.relevantPerGroup).map((r) => r.row.id)));
+  const results = shown.flatMap((g) => {
     const res = resources.get(g.key);
     if (!res) return [];
     const result: SearchResultDto = {
       name: res.name,
       url: res.url,
       category: res.category,
+      confidence: sure && (g.rule !== "none" || !searchSwitches().gate) ? "high" : "low",
+      task_verdict: g.verdict,
       avg_score: averageScore(res.scoreSum, res.reporterCount),
       experience_count: res.experienceCount,
       reporter_count: res.reporterCount,
-      relevant_experiences: g.rows
-        .slice(0, RELEVANT_PER_GROUP)
-        .flatMap((r) => {
-          const row = experiences.get(r.row.id);
-          return row ? [toRelevantExperienceDto(row)] : [];
-        }),
+      relevant_experiences: g.rows.slice(0, T.relevantPerGroup).flatMap((r) => {
+        const row = experiences.get(r.row.id);
+        return row ? [toRelevantExperienceDto(row)] : [];
+      }),
     };
     if (input.explain) {
       result.explain = {
@@ -130,27 +138,53 @@ function rankResults(input: SearchInput): SearchResultDto[] {
         relevance: round(g.best.relevance),
         support: round(g.support),
         prior: round(g.prior),
+        verdict_factor: round(g.verdictFactor),
+        gate: g.rule,
         score: round(g.score),
       };
     }
     return [result];
   });
+  return { confidence: results.length === 0 ? "none" : sure ? "high" : "low", results };
 }
 
-/** The confidence gate: does some resource answer the query, or should search abstain? */
-function confident(groups: { best: Scored; coverage: number }[], queryWords: number): boolean {
-  const needed = Math.max(MIN_COVERAGE_LONG, MIN_COVERAGE - COVERAGE_PER_WORD * Math.max(0, queryWords - LONG_QUERY));
-  if (groups.some((g) => g.coverage >= needed)) return true;
+/**
+ * The confidence gate: which resources answer the query, and by which rule. None: search is unsure.
+ * A query covered well enough is answered; one covered only in part only when a single resource
+ * clearly stands out, or a report shares many of its words (a task spelled out at length).
+ */
+function gateRules(groups: Group[], queryWords: number): Map<Group, GateRule> {
+  const G = T.gate;
+  const k = currentGateScale();
+  const rules = new Map<Group, GateRule>();
+  const needed = k * Math.max(G.minCoverageLong, G.minCoverage - G.coveragePerWord * Math.max(0, queryWords - G.longQuery));
+  for (const g of groups) if (g.coverage >= needed) rules.set(g, "coverage");
   const byRelevance = [...groups].sort((a, b) => b.best.relevance - a.best.relevance);
   const [top, second] = byRelevance;
+  if (rules.has(top)) return rules;
   const lead = second ? second.best.relevance / top.best.relevance : 0;
   const words = top.best.matched.length + top.best.expanded.length;
-  if (words >= BROAD_MIN_WORDS && top.coverage >= MIN_COVERAGE_BROAD) return true;
-  return top.coverage >= MIN_COVERAGE_CLEAR && lead <= CLEAR_LEAD && words >= CLEAR_MIN_WORDS;
+  if (words >= G.broadMinWords && top.coverage >= k * G.minCoverageBroad) rules.set(top, "broad");
+  else if (top.coverage >= k * G.minCoverageClear && lead <= G.clearLead && words >= G.clearMinWords) rules.set(top, "clear lead");
+  return rules;
+}
+
+/** A weak lead must share a content word with the task, not only generic or soft ones. */
+function sharesContentWord(s: Scored, groups: QueryGroup[]): boolean {
+  return groups.some((g, i) => g.content && s.covered[i] > 0);
+}
+
+/** How the resource did in its experiences that match the task about as well as its best one. */
+function taskVerdict(rows: Scored[]): TaskVerdictDto {
+  const floor = rows[0].relevance * T.verdict.matchingRelative;
+  const matching = rows.filter((r) => r.relevance >= floor);
+  const mean = matching.reduce((s, r) => s + r.row.score, 0) / matching.length;
+  const outcome = mean <= T.verdict.failedAtMost ? "failed" : mean >= T.verdict.workedAtLeast ? "worked" : "mixed";
+  return { outcome, avg_score: Math.round(mean * 10) / 10, experience_count: matching.length };
 }
 
 function rankValue(s: Scored): number {
-  return s.relevance * (1 - (FAILED_PENALTY * Math.max(0, 3 - s.row.score)) / 2);
+  return s.relevance * (1 - (T.failedRowPenalty * Math.max(0, 3 - s.row.score)) / 2);
 }
 
 /**
@@ -162,7 +196,7 @@ function resourceCoverage(rows: Scored[]): number {
   if (best.totalWeight === 0) return 0;
   const union = best.covered.map((_, i) => Math.max(...rows.map((r) => r.covered[i])));
   const unionShare = union.reduce((s, n) => s + n, 0) / best.totalWeight;
-  return Math.max(best.coverage, UNION_FACTOR * unionShare);
+  return Math.max(best.coverage, T.unionFactor * unionShare);
 }
 
 function round(n: number): number {

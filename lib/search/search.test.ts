@@ -22,10 +22,11 @@ describe("GET /api/search", () => {
     expect(names(await search({ q: "chinese word segmentation" }))[0]).toBe("jieba");
   });
 
-  it("abstains with the hint when nothing covers the query's specific terms", async () => {
+  it("answers none with the hint when nothing shares a meaningful word with the task", async () => {
     const res = await search({ q: "schedule GPU training jobs on a Slurm cluster" });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ results: [], abstained: true });
+    expect(res.json).toMatchObject({ confidence: "none", results: [], abstained: true });
+    expect(res.json.hint).toMatch(/Nobody has reported this task yet/);
     expect(res.json.hint).toMatch(/POST \/api\/experience/);
   });
 
@@ -62,6 +63,7 @@ describe("GET /api/search", () => {
       .run("Count penguins in drone footage", "count penguin drone footag", id);
     expect(names(await search({ q: "zebrafish microscopy" }))).toEqual([]);
     expect(names(await search({ q: "penguins drone footage" }))).toEqual(["Ephemeral"]);
+    expect((await search({ q: "penguins drone footage" })).json.confidence).toBe("high");
 
     getSqlite().prepare("UPDATE experiences SET status = 'hidden' WHERE id = ?").run(id);
     expect(names(await search({ q: "penguins drone footage" }))).toEqual([]);
@@ -71,14 +73,14 @@ describe("GET /api/search", () => {
 
     getSqlite().prepare("DELETE FROM experiences WHERE id = ?").run(id);
     const after = await search({ q: "penguins drone footage" });
-    expect(after.json).toMatchObject({ results: [], abstained: true });
+    expect(after.json).toMatchObject({ confidence: "none", results: [], abstained: true });
   });
 
   it("keeps the response shape", async () => {
     const res = await search({ q: "extract tables from pdf", limit: "1" });
-    expect(Object.keys(res.json).sort()).toEqual(["abstained", "category", "hint", "limit", "query", "results"]);
+    expect(Object.keys(res.json).sort()).toEqual(["abstained", "category", "confidence", "hint", "limit", "query", "results"]);
     const [result] = res.json.results;
-    expect(Object.keys(result).sort()).toEqual(["avg_score", "category", "experience_count", "name", "relevant_experiences", "reporter_count", "url"]);
+    expect(Object.keys(result).sort()).toEqual(["avg_score", "category", "confidence", "experience_count", "name", "relevant_experiences", "reporter_count", "task_verdict", "url"]);
     expect(res.json.results).toHaveLength(1);
     expect(result.relevant_experiences.length).toBeLessThanOrEqual(5);
   });
