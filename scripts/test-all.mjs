@@ -56,9 +56,15 @@ if (!unitOk) finish(false);
 rmSync(process.env.NEXT_DIST_DIR, { recursive: true, force: true });
 if (!step("production build", bin("next"), ["build"])) finish(false);
 
-const evalOk = step("retrieval eval", bin("tsx"), ["scripts/eval.ts"]);
+// The dev floors over HTTP against the production build (run.mjs), then the in-process eval of every
+// corpus (dev, proxy, held-out; floors on dev only), which must agree with run.mjs's dev figures.
+const httpEval = join(reports, "eval-http-dev.json");
+const evalOk = step("retrieval eval (HTTP, dev floors)", bin("tsx"), ["scripts/eval.ts", "--http", "--json", httpEval]);
 counts[evalOk ? "passed" : "failed"] += 1;
 if (!evalOk) finish(false);
+const inProcessOk = step("retrieval eval (in-process, all corpora)", bin("tsx"), ["scripts/eval.ts", "--agree-with", httpEval]);
+counts[inProcessOk ? "passed" : "failed"] += 1;
+if (!inProcessOk) finish(false);
 
 if (!existsSync("/usr/bin/chromium")) {
   console.error("Chromium is missing: apt-get install -y chromium fonts-noto-cjk (.ci/run does this).");

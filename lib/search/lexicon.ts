@@ -14,7 +14,7 @@ let cached: Lexicon | null = null;
  * A surface form as index terms. A phrase that analysis cuts down to one word ("times out" to
  * "time", "no gpu" to "gpu", "sign in" to "sign") would stand for every use of that word: dropped.
  */
-function analyzedForm(form: string): string {
+export function analyzedForm(form: string): string {
   const terms = analyzeTerms(form).map((t) => t.term);
   const words = form.trim().split(/[\s-]+/).filter(Boolean).length;
   return terms.length === 1 && words > 1 ? "" : terms.join(" ");

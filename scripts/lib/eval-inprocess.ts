@@ -1,0 +1,60 @@
+// The in-process eval's engine room: a corpus goes into its own fresh SQLite file through the same
+// write path as POST /api/experience (validation, screening, createExperience; migrations applied
+// by lib/db.ts on first use, as the app does), and each query goes through searchExperiences with
+// the input GET /api/search would parse. No server, no HTTP: seconds instead of minutes.
+import { join } from "node:path";
+import { closeDb } from "../../lib/db";
+import { createExperienceInput } from "../../lib/experiences/schema";
+import { reportExperience } from "../../lib/moderation/report-experience";
+import { flushSearchLog } from "../../lib/search/log-search";
+import { resetPlanCache } from "../../lib/search/plan";
+import { searchInput } from "../../lib/search/schema";
+import { setSearchSwitches, type SearchSwitches } from "../../lib/search/search-config";
+import { searchExperiences } from "../../lib/search/search-experiences";
+import { parseInput } from "../../lib/validation";
+import { K, toRow, type Corpus, type EvalRow } from "./eval-score";
+
+/** Opens a fresh database for the corpus (under `dir`) and loads its experiences; returns failures. */
+export async function loadCorpus(corpus: Corpus, dir: string): Promise<string[]> {
+  flushSearchLog();
+  await closeDb();
+  process.env.DATABASE_URL = `file:${join(dir, `${corpus.name}.db`)}`;
+  // The plan's document-frequency cache is per process, not per database: forget the last corpus.
+  resetPlanCache();
+  const failures: string[] = [];
+  for (const e of corpus.experiences) {
+    try {
+      await reportExperience(parseInput(createExperienceInput, e, "experience"), { key: null });
+    } catch (error) {
+      failures.push(`${String(e.name)}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  resetPlanCache();
+  return failures;
+}
+
+/** Runs every query of the corpus (its database must be the open one) under the given switches. */
+export function runQueries(corpus: Corpus, switches: SearchSwitches): EvalRow[] {
+  setSearchSwitches(switches);
+  try {
+    return corpus.queries.map((q) => {
+      const params: Record<string, string> = { q: q.q, limit: String(K) };
+      if (q.category) params.category = q.category;
+      try {
+        return toRow(q, searchExperiences(parseInput(searchInput, params, "search")));
+      } catch (error) {
+        console.error(`search "${q.q}" -> ${error instanceof Error ? error.message : String(error)}`);
+        return { q, names: [], abstained: true, broken: true };
+      }
+    });
+  } finally {
+    setSearchSwitches(null);
+    flushSearchLog();
+  }
+}
+
+/** Lets the last database go (the process can then exit cleanly). */
+export async function closeEval(): Promise<void> {
+  flushSearchLog();
+  await closeDb();
+}
