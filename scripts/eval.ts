@@ -8,6 +8,8 @@
 //   --off lexicon,wordlists,gate   measure without those parts (lib/search/search-config.ts)
 //   --matrix                       all on, each part off in turn, all off, in one table
 //   --detail                       with --matrix: the full table of every configuration too
+//   --frontier                     the gate's thresholds scaled from 0.7x to 1.3x: abstention
+//                                  against false abstention on every corpus (1x is production)
 //   --misses                       misses per corpus (held-out ones by id only: --misses-heldout)
 //   --data DIR                     one more corpus of the same shape, as a further column
 //   --json FILE                    every figure and miss as JSON
@@ -27,13 +29,15 @@ import { basename, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ensureBuild, startServer } from "./lib/server";
 import { floorFailures, missesOf, readCorpus, summarize, type Corpus, type Miss, type Score, type Summary } from "./lib/eval-score";
+import { setGateScale } from "../lib/search/search-config";
 
 // The issue's floors (recall 0.95, MRR 0.90, abstention 0.85, false abstention 0.05), raised to
-// just under what the engine reaches on the dev corpus (recall 0.971, MRR 0.971, abstention 0.857,
-// false abstention 0.029) so that a regression fails the eval.
+// just under what the engine reaches on the dev corpus (recall 1.000 and MRR 1.000 since weak leads
+// are returned; abstention 0.857, false abstention 0.029) so that a regression fails the eval. The
+// dev corpus is what the lexicon was tuned on: the floors are a regression alarm, not the goal.
 const FLOORS = {
-  "min-recall": "0.965",
-  "min-mrr": "0.965",
+  "min-recall": "0.99",
+  "min-mrr": "0.99",
   "min-abstain": "0.85",
   "max-false-abstain": "0.035",
 };
@@ -48,6 +52,7 @@ const { values } = parseArgs({
     json: { type: "string" },
     off: { type: "string" },
     matrix: { type: "boolean" },
+    frontier: { type: "boolean" },
     detail: { type: "boolean" },
     "agree-with": { type: "string" },
   },
@@ -63,7 +68,9 @@ const runner = join(kit, "run.mjs");
 // In-process
 
 type Switches = { lexicon: boolean; wordLists: boolean; gate: boolean };
-type Config = { name: string; switches: Switches };
+/** gateScale: the gate's coverage thresholds times this (setGateScale); 1 in production. */
+type Config = { name: string; switches: Switches; gateScale?: number };
+const FRONTIER_SCALES = [0.7, 0.8, 0.9, 1, 1.1, 1.2, 1.3];
 const SWITCHES = ["lexicon", "wordlists", "gate"] as const;
 
 function switchesOff(list: string): Switches {
@@ -74,7 +81,9 @@ function switchesOff(list: string): Switches {
 }
 
 const ALL_ON = switchesOff("");
-const configs: Config[] = values.matrix
+const configs: Config[] = values.frontier
+  ? FRONTIER_SCALES.map((k) => ({ name: `gate x${k.toFixed(1)}${k === 1 ? " (prod)" : ""}`, switches: switchesOff(""), gateScale: k }))
+  : values.matrix
   ? [
       { name: "all on", switches: ALL_ON },
       { name: "lexicon off", switches: switchesOff("lexicon") },
@@ -83,7 +92,7 @@ const configs: Config[] = values.matrix
       { name: "all off", switches: switchesOff("lexicon,wordlists,gate") },
     ]
   : [{ name: values.off ? `${values.off} off` : "all on", switches: switchesOff(values.off ?? "") }];
-const isAllOn = (s: Switches) => s.lexicon && s.wordLists && s.gate;
+const isAllOn = (c: Config) => c.switches.lexicon && c.switches.wordLists && c.switches.gate && (c.gateScale ?? 1) === 1;
 
 // Held-out corpora: measured, never tuned against, so their queries are not printed by default.
 const HELD_OUT = new Set(["heldout"]);
@@ -122,7 +131,9 @@ async function inProcess(): Promise<number> {
       if (failures.length) problems.push(`${name}: ${failures.length} experiences failed to load (first: ${failures[0]})`);
       for (const config of configs) {
         const t1 = performance.now();
+        setGateScale(config.gateScale ?? 1);
         const rows = runQueries(corpus, config.switches);
+        setGateScale(1);
         results.get(config.name)!.set(name, { summary: summarize(rows), misses: missesOf(rows), ms: performance.now() - t1 });
       }
     }
@@ -134,7 +145,7 @@ async function inProcess(): Promise<number> {
   const names = corpora.map((c) => c.name);
   const present = corpora.filter((c) => c.corpus).map((c) => c.name);
 
-  if (values.matrix) {
+  if (values.matrix || values.frontier) {
     printMatrix(names, results);
     if (values.detail) for (const c of configs) printTable(c.name, names, results.get(c.name)!);
   } else {
@@ -162,7 +173,7 @@ async function inProcess(): Promise<number> {
   );
 
   // Floors: on the dev corpus only, with every part on.
-  const allOn = configs.find((c) => isAllOn(c.switches));
+  const allOn = configs.find(isAllOn);
   const dev = allOn ? results.get(allOn.name)!.get("dev")! : null;
   if (dev) {
     const failed = floorFailures(dev.summary, FLOORS);
