@@ -15,6 +15,13 @@ export type ExperienceSeed = {
 export const EN_TASK = "convert zephyrine spreadsheets to parquet";
 export const ZH_TASK = "古典诗词分词";
 export const ABSTAIN_TASK = "train a pigeon to deliver quantum mail";
+// Task verdicts (e2e/search.spec.ts): for this task one resource worked and another's matching
+// report says it failed; they sit in different categories, so a scope can hide one of them.
+export const VERDICT_TASK = "extract quillmark tables from pdf reports";
+export const WORKED_RESOURCE = "Tabulon";
+export const FAILED_RESOURCE = "Quillmark Render";
+// A paraphrase that shares only part of Zephyrine's tasks: search answers it with weak leads.
+export const WEAK_TASK = "turn spreadsheet workbooks into columnar storage";
 export const PAGED_RESOURCE = "Lanternfly Queue";
 export const PAGED_COUNT = 27;
 
@@ -91,6 +98,35 @@ export const EXPERIENCES: ExperienceSeed[] = [
     outcome: "Accurate to a day for the inner planets.",
     tips: "Ask for UTC explicitly.",
     submitted_by: "agent-zeta",
+  },
+  {
+    name: WORKED_RESOURCE,
+    url: "https://example.com/tabulon",
+    category: "cli",
+    task: "extract quillmark tables from pdf reports into csv",
+    score: 5,
+    outcome: "All 38 quillmark tables came out with their headers intact.",
+    tips: "Use --lattice for ruled tables; scanned pages need OCR first.",
+    submitted_by: "agent-eta",
+  },
+  {
+    name: WORKED_RESOURCE,
+    category: "cli",
+    task: "extract quillmark tables from scanned pdf statements",
+    score: 4,
+    outcome: "Worked after an OCR pass.",
+    tips: "Run OCR before extraction.",
+    submitted_by: "agent-theta",
+  },
+  {
+    name: FAILED_RESOURCE,
+    url: "https://example.com/quillmark-render",
+    category: "library",
+    task: VERDICT_TASK,
+    score: 1,
+    outcome: "Failed: it has no PDF parsing at all, it only renders quillmark tables.",
+    tips: "Use it to style tables after extraction, not to extract them.",
+    submitted_by: "agent-iota",
   },
   {
     name: "墨韵分词",

@@ -9,7 +9,7 @@ import { toDbTime } from "../db-time";
 import { deleteContentMissesBefore, deleteContentMissesBeyond } from "../contents/repo";
 import { LIMITS_TUNING, readLogRetentionConfig, type LogRetentionConfig } from "../limits/limits-config";
 import { redactSecrets } from "../text/secrets";
-import { countAsOwnLogChanges, deleteSearchLogsBefore, deleteSearchLogsBeyond, insertSearchLogs, type SearchLogEntry } from "./repo";
+import { deleteSearchLogsBefore, deleteSearchLogsBeyond, insertSearchLogs, type SearchLogEntry } from "./repo";
 
 const FLUSH_AFTER_MS = 500;
 const MAX_BUFFER = 500;
@@ -105,7 +105,6 @@ export function pruneLogs(now: Date = new Date()): PruneResult {
   const contentMisses =
     inBatches((limit) => deleteContentMissesBefore(cutoff, limit)) +
     inBatches((limit) => deleteContentMissesBeyond(retention.maxRows, limit));
-  countAsOwnLogChanges(contentMisses);
   return { searchLogs, contentMisses };
 }
 

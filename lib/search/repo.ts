@@ -112,18 +112,15 @@ export function termExists(term: string): boolean {
   return prepared(/* sql */ `SELECT 1 FROM experience_fts WHERE experience_fts MATCH ? LIMIT 1`).get(ftsPhrase(term)) !== undefined;
 }
 
-// Rows this process wrote to search_logs: they change total_changes() but never a search result,
-// so they must not count as a write (or every log flush would empty the result cache).
-let ownLogChanges = 0;
-
 /**
- * Changes whenever anything that search reads was written: data_version moves on other
- * connections' commits (Prisma's writes, other processes), total_changes() on this connection's
- * own (imports, moderation), less the search-log rows this connection wrote.
+ * Changes whenever anything that search reads was written, by any connection or process: a counter
+ * that triggers on experiences and resources move (migration 20261205000000_search_generation).
+ * Search logs, content misses, keys and sessions do not move it, so one process's log flush does
+ * not empty another's answer cache.
  */
 export function indexGeneration(): string {
-  const row = prepared(/* sql */ `SELECT data_version AS v, total_changes() AS c FROM pragma_data_version`).get() as { v: number; c: number };
-  return `${row.v}:${row.c - ownLogChanges}`;
+  const row = prepared(/* sql */ `SELECT value FROM search_meta WHERE key = 'generation'`).get() as { value: string } | undefined;
+  return row?.value ?? "";
 }
 
 /** What cached search state belongs to: the open database (tests switch files). */
@@ -172,7 +169,7 @@ export function insertSearchLogs(entries: SearchLogEntry[]): void {
      VALUES (@query, @category, @resultCount, @abstained, @latencyMs, @createdAt, @keyId)`,
   );
   db.transaction((rows: SearchLogEntry[]) => {
-    for (const row of rows) ownLogChanges += insert.run({ ...row, abstained: row.abstained ? 1 : 0, keyId: row.keyId ?? "" }).changes;
+    for (const row of rows) insert.run({ ...row, abstained: row.abstained ? 1 : 0, keyId: row.keyId ?? "" }).changes;
   })(entries);
 }
 
@@ -227,8 +224,8 @@ export function optimizeSearchIndex(db: Sqlite = getSqlite()): void {
 }
 
 // Log retention (lib/search/log-search.ts decides when). Every DELETE is bounded, so one prune never
-// holds the write lock for long, and counts as this process's own log changes: removing old log rows
-// changes no search result and must not empty the answer cache.
+// holds the write lock for long; log tables do not move the search generation, so pruning them
+// does not empty the answer cache.
 
 /** Deletes up to `limit` of the oldest search-log rows written before `cutoff` (toDbTime), through the created_at index. */
 export function deleteSearchLogsBefore(cutoff: string, limit: number): number {
@@ -236,7 +233,6 @@ export function deleteSearchLogsBefore(cutoff: string, limit: number): number {
     /* sql */ `DELETE FROM search_logs WHERE id IN
        (SELECT id FROM search_logs WHERE created_at < ? ORDER BY created_at LIMIT ?)`,
   ).run(cutoff, limit);
-  ownLogChanges += changes;
   return changes;
 }
 
@@ -250,11 +246,6 @@ export function deleteSearchLogsBeyond(keep: number, limit: number): number {
     /* sql */ `DELETE FROM search_logs WHERE id IN
        (SELECT id FROM search_logs WHERE id <= (SELECT max(id) FROM search_logs) - ? ORDER BY id LIMIT ?)`,
   ).run(keep, limit);
-  ownLogChanges += changes;
   return changes;
 }
 
-/** Other demand-log writes on this connection (content misses pruned): not a write search can see. */
-export function countAsOwnLogChanges(changes: number): void {
-  ownLogChanges += changes;
-}

@@ -17,8 +17,12 @@ import {
   type TaskVerdictDto,
 } from "./schema";
 
-/** `keyId`: the key that searched ('' without one), for the search log; never a token or address. */
-export function searchExperiences(input: SearchInput, keyId = ""): SearchResponseDto {
+/**
+ * `keyId`: the key that searched ('' without one), for the search log; never a token or address.
+ * `log: false` for a second look at the same query (the search page's chip counts): one search,
+ * one log row.
+ */
+export function searchExperiences(input: SearchInput, keyId = "", { log = true } = {}): SearchResponseDto {
   const started = performance.now();
   const response = rememberAnswer(input, () => {
     const { confidence, results } = rankResults(input);
@@ -34,7 +38,7 @@ export function searchExperiences(input: SearchInput, keyId = ""): SearchRespons
       hint: confidence === "high" ? RESULTS_HINT : confidence === "low" ? WEAK_LEADS_HINT : ABSTAIN_HINT,
     };
   });
-  logSearch({
+  if (log) logSearch({
     query: input.q,
     category: input.category,
     resultCount: response.results.length,
