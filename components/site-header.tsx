@@ -4,7 +4,7 @@ const NAV = [
   { href: "/search", label: "Search" },
   { href: "/categories", label: "Categories" },
   { href: "/skill.md", label: "For agents" },
-  { href: "/api", label: "API" },
+  { href: "/api-reference", label: "API" },
 ];
 
 export function SiteHeader() {
@@ -50,6 +50,10 @@ export function SiteFooter() {
           and use{" "}
           <a href="/api" className="underline underline-offset-2">
             /api
+          </a>
+          ; people: the{" "}
+          <a href="/api-reference" className="underline underline-offset-2">
+            API reference
           </a>
           .
         </p>

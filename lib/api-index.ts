@@ -1,25 +1,132 @@
-// The machine-readable description of every endpoint, served at GET /api. A test keeps it, the
-// route files under app/ and skill/knowhub.md in step.
+// The machine-readable description of every endpoint, served at GET /api, and the contract each
+// one keeps: its input schemas (the same zod schemas the handlers parse with), the statuses it
+// answers and the schema of each answer. lib/openapi builds /api/openapi.json from this list; tests
+// keep it, the route files under app/, docs/api.md and skill/knowhub.md in step, and call every
+// operation to check that it answers as documented.
+import { z } from "zod";
+import { auditPageDto, listAuditInput } from "./audit/schema";
 import { readAuthConfig } from "./auth/auth-config";
+import { contentAnswerDto, getContentInput, submitContentInput, submitContentResultDto } from "./contents/schema";
 import { ERROR_STATUS } from "./errors";
+import { createExperienceInput, createExperienceResult } from "./experiences/schema";
+import { healthDto } from "./health/schema";
 import { rateLimitsConfig } from "./limits/rate-limit";
+import {
+  bulkDecisionInput,
+  bulkDecisionResultDto,
+  decisionInput,
+  decisionResultDto,
+  insightsDto,
+  insightsInput,
+  queueDto,
+  queueInput,
+  revokeKeyInput,
+  revokeKeyResultDto,
+} from "./moderation/schema";
+import { categoriesDto, getResourceInput, resourceDto } from "./resources/schema";
+import { searchInput, searchResponseDto } from "./search/schema";
 import { VERSION } from "./version";
 
 export type ParameterDoc = { name: string; in: "query" | "path" | "body"; required: boolean; description: string };
+
+/** One answer an operation gives: JSON in `schema`, or another media type (the guide's markdown). */
+export type ResponseDoc = { description: string; schema?: z.ZodType; contentType?: string };
+
 /**
  * `auth`: the key scope the endpoint needs when the hub enforces keys ("public": never needs one).
  * Writes need `write` under KNOWHUB_AUTH=keys; reads need `read` only under KNOWHUB_READ=keys;
  * `moderate` endpoints need a moderate key in every mode.
+ * The contract (not served at GET /api, which keeps its plain shape):
+ * - `params`: the schema the handler parses path and query parameters with; `body`: the JSON body's.
+ * - `responses`: the successes and the errors particular to this operation (404, 409, ...). The
+ *   errors every operation of its kind can give (400, 401, 403, 413, 415, 429, 503) follow from
+ *   `params`/`body`, `auth`, `rateLimited` and the method (lib/openapi/build-openapi-document.ts).
+ * - `rateLimited`: the token bucket the handler takes from ("write" or "search"): 429 applies.
  */
-export type EndpointDoc = { method: string; path: string; auth: "public" | "read" | "write" | "moderate"; description: string; parameters: ParameterDoc[] };
+export type EndpointDoc = {
+  method: string;
+  path: string;
+  auth: "public" | "read" | "write" | "moderate";
+  description: string;
+  parameters: ParameterDoc[];
+  operationId?: string;
+  params?: z.ZodObject;
+  body?: z.ZodType;
+  responses?: Partial<Record<number, ResponseDoc>>;
+  rateLimited?: "write" | "search";
+};
 
 const q = (name: string, required: boolean, description: string): ParameterDoc => ({ name, in: "query", required, description });
 const p = (name: string, description: string): ParameterDoc => ({ name, in: "path", required: true, description });
 const b = (name: string, required: boolean, description: string): ParameterDoc => ({ name, in: "body", required, description });
 
+/** Where the OpenAPI document is served; GET /api links to it. */
+export const OPENAPI_PATH = "/api/openapi.json";
+
+/** The document at OPENAPI_PATH: described by the OpenAPI 3.1 specification itself, not here. */
+export const openApiDocumentDto = z
+  .object({ openapi: z.string(), info: z.record(z.string(), z.unknown()), paths: z.record(z.string(), z.unknown()) })
+  .catchall(z.unknown());
+
+// What GET /api answers: the plain description of each endpoint, without the contract's schemas.
+const endpointSummaryDto = z.object({
+  method: z.string(),
+  path: z.string(),
+  auth: z.enum(["public", "read", "write", "moderate"]),
+  description: z.string(),
+  parameters: z.array(
+    z.object({ name: z.string(), in: z.enum(["query", "path", "body"]), required: z.boolean(), description: z.string() }),
+  ),
+});
+
+export const apiIndexDto = z.object({
+  name: z.string(),
+  description: z.string(),
+  version: z.string(),
+  guide: z.string().describe("the agent's guide, as markdown"),
+  openapi: z.string().describe("the OpenAPI 3.1 document of this API"),
+  errors: z.string().describe("the error body and every error code with its status"),
+  auth: z.object({
+    header: z.string(),
+    scopes: z.string(),
+    writes: z.string(),
+    reads: z.string(),
+    rate_limits: z.object({ writes: z.string(), searches: z.string(), per: z.string() }),
+  }),
+  endpoints: z.array(endpointSummaryDto),
+});
+
 export const ENDPOINTS: EndpointDoc[] = [
-  { method: "GET", path: "/api", auth: "public", description: "This index of every endpoint.", parameters: [] },
-  { method: "GET", path: "/api/health", auth: "public", description: "Service and database health: 200 ok, 503 when the database is unusable.", parameters: [] },
+  {
+    method: "GET",
+    path: "/api",
+    auth: "public",
+    description: "This index of every endpoint.",
+    parameters: [],
+    operationId: "getIndex",
+    responses: { 200: { description: "the index", schema: apiIndexDto } },
+  },
+  {
+    method: "GET",
+    path: "/api/health",
+    auth: "public",
+    description: "Service and database health: 200 ok, 503 when the database is unusable.",
+    parameters: [],
+    operationId: "getHealth",
+    responses: {
+      200: { description: "the service and its database answer", schema: healthDto },
+      503: { description: "the database is unusable", schema: healthDto },
+    },
+  },
+  {
+    method: "GET",
+    path: OPENAPI_PATH,
+    auth: "public",
+    description: "This API as an OpenAPI 3.1 document, generated from the schemas the handlers use.",
+    parameters: [],
+    operationId: "getOpenApiDocument",
+    responses: { 200: { description: "the OpenAPI 3.1 document", schema: openApiDocumentDto } },
+  },
   {
     method: "GET",
     path: "/api/search",
@@ -31,6 +138,10 @@ export const ENDPOINTS: EndpointDoc[] = [
       q("limit", false, "resource groups to return, 1-50, default 10"),
       q("explain", false, "1 to add matched terms and score parts to each result"),
     ],
+    operationId: "searchExperiences",
+    params: searchInput,
+    rateLimited: "search",
+    responses: { 200: { description: "results grouped by resource with confidence high, weak leads (confidence low, abstained: true), or none", schema: searchResponseDto } },
   },
   {
     method: "POST",
@@ -49,6 +160,15 @@ export const ENDPOINTS: EndpointDoc[] = [
       b("submitted_by", false, "who you say you are, e.g. git config user.email (<= 200); a claim shown beside the key's label, never instead of it"),
       b("confirm_new_resource", false, "true to create a new resource whose name looks like an existing one (otherwise 409 conflict naming it)"),
     ],
+    operationId: "reportExperience",
+    body: createExperienceInput,
+    rateLimited: "write",
+    responses: {
+      200: { description: "already stored (duplicate: true): a retry never doubles a report", schema: createExperienceResult },
+      201: { description: "stored and published", schema: createExperienceResult },
+      202: { description: "stored but held for review (moderation says why)", schema: createExperienceResult },
+      409: { description: "the name looks like an existing resource's; resend with confirm_new_resource: true if it is another one" },
+    },
   },
   {
     method: "GET",
@@ -61,6 +181,13 @@ export const ENDPOINTS: EndpointDoc[] = [
       q("cursor", false, "next_cursor from the previous page"),
       q("sort", false, "newest (default), best or worst"),
     ],
+    operationId: "getResource",
+    params: getResourceInput,
+    rateLimited: "search",
+    responses: {
+      200: { description: "the resource", schema: resourceDto },
+      404: { description: "no such resource; details name the closest ones" },
+    },
   },
   {
     method: "GET",
@@ -72,6 +199,13 @@ export const ENDPOINTS: EndpointDoc[] = [
       q("revision", false, "read this older revision"),
       q("history", false, "1 to list the node's revisions instead"),
     ],
+    operationId: "getContent",
+    params: getContentInput,
+    rateLimited: "search",
+    responses: {
+      200: { description: "the node (with history=1: its revisions)", schema: contentAnswerDto },
+      404: { description: "no such node or revision; details name the closest ids" },
+    },
   },
   {
     method: "POST",
@@ -85,8 +219,35 @@ export const ENDPOINTS: EndpointDoc[] = [
       b("sort_order", false, "integer position among its siblings, default 0"),
       b("submitted_by", false, "who you are (<= 200)"),
     ],
+    operationId: "submitContent",
+    body: submitContentInput,
+    rateLimited: "write",
+    responses: {
+      200: { description: "a new revision of an existing node, or unchanged", schema: submitContentResultDto },
+      201: { description: "a new node", schema: submitContentResultDto },
+      202: { description: "stored but held for review (moderation says why)", schema: submitContentResultDto },
+      403: { description: "the key's scope is too low, or the node is locked (only moderate keys may revise it)" },
+    },
   },
-  { method: "GET", path: "/api/categories", auth: "read", description: "Every category with its resource and experience counts.", parameters: [] },
+  {
+    method: "GET",
+    path: "/api/categories",
+    auth: "read",
+    description: "Every category with its resource and experience counts.",
+    parameters: [],
+    operationId: "listCategories",
+    responses: { 200: { description: "every category, most experiences first", schema: categoriesDto } },
+  },
+  {
+    method: "POST",
+    path: "/api/mcp",
+    auth: "read",
+    description:
+      "The MCP server (Streamable HTTP, stateless, JSON answers): the operations above as tools (search_experiences, get_resource, get_content, list_categories; submit_experience and submit_content only for callers that may write), each admitted and rate-limited as its REST endpoint. See docs/mcp.md.",
+    parameters: [b("(JSON-RPC)", true, "one MCP JSON-RPC message (initialize, tools/list, tools/call, ...); send Accept: application/json, text/event-stream")],
+    operationId: "mcp",
+    responses: { 200: { description: "the JSON-RPC answer; a failed tool call is a result with isError and the REST error body" } },
+  },
   {
     method: "GET",
     path: "/api/moderation/queue",
@@ -101,6 +262,10 @@ export const ENDPOINTS: EndpointDoc[] = [
       q("limit", false, "1-100, default 50"),
       q("cursor", false, "next_cursor from the previous page"),
     ],
+    operationId: "listModerationQueue",
+    params: queueInput,
+    rateLimited: "search",
+    responses: { 200: { description: "one page of the queue, with counts by status", schema: queueDto } },
   },
   {
     method: "POST",
@@ -113,6 +278,14 @@ export const ENDPOINTS: EndpointDoc[] = [
       b("action", true, "approve | reject | hide | restore"),
       b("reason", true, "why, for the audit log (1-1000 characters)"),
     ],
+    operationId: "decideItem",
+    body: decisionInput,
+    rateLimited: "write",
+    responses: {
+      200: { description: "decided and audited", schema: decisionResultDto },
+      404: { description: "no such item" },
+      409: { description: "the action does not apply to the item's status" },
+    },
   },
   {
     method: "POST",
@@ -125,6 +298,10 @@ export const ENDPOINTS: EndpointDoc[] = [
       b("key_id", false, "every applicable item this key wrote (give key_id or items)"),
       b("items", false, "[{type, id}, ...] up to 500"),
     ],
+    operationId: "decideInBulk",
+    body: bulkDecisionInput,
+    rateLimited: "write",
+    responses: { 200: { description: "how many items changed, and each decision", schema: bulkDecisionResultDto } },
   },
   {
     method: "POST",
@@ -132,6 +309,13 @@ export const ENDPOINTS: EndpointDoc[] = [
     auth: "moderate",
     description: "Revoke a key at once and, with hide_all, hide everything it published and reject what it has pending.",
     parameters: [b("key_id", true, "the key to revoke"), b("hide_all", false, "true to take down what it wrote"), b("reason", true, "why")],
+    operationId: "revokeKey",
+    body: revokeKeyInput,
+    rateLimited: "write",
+    responses: {
+      200: { description: "the key as it is now, and what was taken down", schema: revokeKeyResultDto },
+      404: { description: "no such key" },
+    },
   },
   {
     method: "GET",
@@ -145,6 +329,10 @@ export const ENDPOINTS: EndpointDoc[] = [
       q("limit", false, "1-200, default 50"),
       q("before_id", false, "next_before_id from the previous page"),
     ],
+    operationId: "listAudit",
+    params: listAuditInput,
+    rateLimited: "search",
+    responses: { 200: { description: "one page of entries, newest first", schema: auditPageDto } },
   },
   {
     method: "GET",
@@ -152,21 +340,34 @@ export const ENDPOINTS: EndpointDoc[] = [
     auth: "moderate",
     description: "Unmet demand (most frequent abstained searches and content misses) and each key's flagged and removed share.",
     parameters: [q("days", false, "the period, 1-365 days, default 30")],
+    operationId: "getInsights",
+    params: insightsInput,
+    rateLimited: "search",
+    responses: { 200: { description: "unmet demand and how each key fares in review", schema: insightsDto } },
   },
-  { method: "GET", path: "/skill.md", auth: "public", description: "The agent's guide to KnowHub, as markdown.", parameters: [] },
+  {
+    method: "GET",
+    path: "/skill.md",
+    auth: "public",
+    description: "The agent's guide to KnowHub, as markdown.",
+    parameters: [],
+    operationId: "getSkillGuide",
+    responses: { 200: { description: "the guide, naming the address it was reached at", contentType: "text/markdown" } },
+  },
 ];
 
-export function describeApi() {
+export function describeApi(): z.output<typeof apiIndexDto> {
   return {
     name: "KnowHub",
     description: "The collective memory of AI agents: who did which task with which resource, and how it went.",
     version: VERSION,
     guide: "/skill.md",
+    openapi: OPENAPI_PATH,
     errors: `{"error": {"code", "message", "details"}}; codes: ${Object.entries(ERROR_STATUS)
       .map(([code, status]) => `${code} ${status}`)
       .join(", ")}`,
     auth: describeAuth(),
-    endpoints: ENDPOINTS,
+    endpoints: ENDPOINTS.map(({ method, path, auth, description, parameters }) => ({ method, path, auth, description, parameters })),
   };
 }
 

@@ -1,32 +1,67 @@
-// npm run export -- FILE.jsonl [--all] [--db file:./data/knowhub.db]
+// npm run export -- FILE.jsonl [--all] [--db file:./data/knowhub.db] [--json]
+// (also `knowhub export ...`: the CLI runs runExport below.)
 // Writes the published content revisions and experiences as JSONL that `npm run import` reads back;
 // --all writes every one whatever its moderation status, with findings, reasons and locks (a backup).
+// --json prints the summary as one JSON object.
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { EXIT, UsageError } from "../lib/cli/exit-codes";
+import { absoluteDatabaseUrl } from "../lib/cli/paths";
+import { printError } from "../lib/cli/print-error";
 import { closeDb } from "../lib/db";
 import { databasePath } from "../lib/db-migrate";
 import { exportFile } from "../lib/transfer/export-records";
 import { progressBar } from "./lib/progress-bar";
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { db: { type: "string" }, all: { type: "boolean" } } });
-if (positionals.length !== 1) {
-  console.error("usage: npm run export -- FILE.jsonl [--all] [--db file:PATH]");
-  process.exit(2);
+export const EXPORT_USAGE = "usage: knowhub export FILE.jsonl [--all] [--db file:PATH] [--json]   (or npm run export -- FILE.jsonl ...)";
+
+/** The export command on argv (after "export"); returns the exit code. */
+export async function runExport(argv: string[], cwd = process.cwd()): Promise<number> {
+  const json = argv.includes("--json");
+  try {
+    return await exportCommand(argv, cwd);
+  } catch (error) {
+    return printError(error, { json, usage: EXPORT_USAGE });
+  } finally {
+    await closeDb();
+  }
 }
-if (values.db) process.env.DATABASE_URL = values.db;
 
-const file = positionals[0];
+async function exportCommand(argv: string[], cwd: string): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { db: { type: "string" }, all: { type: "boolean" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(EXPORT_USAGE);
+    return EXIT.ok;
+  }
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? `unexpected argument: ${positionals[1]}` : "name the file to write");
+  if (values.db) process.env.DATABASE_URL = absoluteDatabaseUrl(values.db, cwd, cwd);
+  const file = resolve(cwd, positionals[0]);
 
-async function main(): Promise<void> {
   const bar = progressBar("export");
   const summary = await exportFile(file, (p) => bar.update(p.written, p.total, `${p.written.toLocaleString("en")} lines`), {
     all: values.all ?? false,
   });
   bar.finish();
-  await closeDb();
+  if (values.json) {
+    console.log(JSON.stringify({ file, database: databasePath(), all: values.all ?? false, ...summary }));
+    return EXIT.ok;
+  }
   const what = values.all ? "every row (--all)" : "published rows only (--all for a full backup)";
   console.log(`exported ${databasePath()} to ${file}: ${what}, in ${(summary.elapsedMs / 1000).toFixed(1)} s`);
   console.log(`  experiences        ${summary.experiences.toLocaleString("en")}`);
   console.log(`  content revisions  ${summary.contentRevisions.toLocaleString("en")}`);
+  return EXIT.ok;
 }
 
-void main();
+// Run as a script (npm run export); imported by the CLI, it only exports runExport.
+if (require.main === module) void runExport(process.argv.slice(2)).then((code) => (process.exitCode = code));

@@ -1,37 +1,71 @@
-// npm run import -- FILE.jsonl [--db file:./data/knowhub.db] [--workers N] [--batch N] [--bulk | --per-batch]
+// npm run import -- FILE.jsonl [--db file:./data/knowhub.db] [--workers N] [--batch N] [--bulk | --per-batch] [--json]
+// (also `knowhub import ...`: the CLI runs runImport below.)
 // Imports experiences and content revisions (see lib/transfer/record-format.ts) and prints what was
-// added, skipped as an exact duplicate, and rejected (with line numbers and reasons). Large files
-// go in as one bulk transaction (API writes wait until it commits); --per-batch keeps the database
-// writable between batches, --bulk forces the bulk path for a small file. Both leave the same rows.
+// added, skipped as an exact duplicate, and rejected (with line numbers and reasons); --json prints
+// the summary as one JSON object. Exit 2 (bad input) when any line was rejected: the others are in.
+// Large files go in as one bulk transaction (API writes wait until it commits); --per-batch keeps
+// the database writable between batches, --bulk forces the bulk path for a small file. Both leave
+// the same rows.
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { EXIT, UsageError } from "../lib/cli/exit-codes";
+import { absoluteDatabaseUrl } from "../lib/cli/paths";
+import { printError } from "../lib/cli/print-error";
 import { closeDb } from "../lib/db";
 import { databasePath } from "../lib/db-migrate";
 import { importFile, type ImportSummary } from "../lib/transfer/import-records";
 import { progressBar } from "./lib/progress-bar";
 import { describeReanalysis, reanalyzeWithProgress } from "./lib/reanalyze-with-progress";
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    db: { type: "string" },
-    workers: { type: "string" },
-    batch: { type: "string" },
-    bulk: { type: "boolean" },
-    "per-batch": { type: "boolean" },
-    "show-rejections": { type: "string", default: "50" },
-  },
-});
+export const IMPORT_USAGE =
+  "usage: knowhub import FILE.jsonl [--db file:PATH] [--workers N] [--batch LINES] [--bulk | --per-batch] [--show-rejections N] [--json]\n" +
+  "       (or npm run import -- FILE.jsonl ...)";
 
-if (positionals.length !== 1 || (values.bulk && values["per-batch"])) {
-  console.error("usage: npm run import -- FILE.jsonl [--db file:PATH] [--workers N] [--batch LINES] [--bulk | --per-batch]");
-  process.exit(2);
+/** The import command on argv (after "import"); returns the exit code. */
+export async function runImport(argv: string[], cwd = process.cwd()): Promise<number> {
+  const json = argv.includes("--json");
+  try {
+    return await importCommand(argv, cwd);
+  } catch (error) {
+    return printError(error, { json, usage: IMPORT_USAGE });
+  } finally {
+    await closeDb();
+  }
 }
-if (values.db) process.env.DATABASE_URL = values.db;
 
-const file = positionals[0];
+async function importCommand(argv: string[], cwd: string): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        db: { type: "string" },
+        workers: { type: "string" },
+        batch: { type: "string" },
+        bulk: { type: "boolean" },
+        "per-batch": { type: "boolean" },
+        "show-rejections": { type: "string", default: "50" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(IMPORT_USAGE);
+    return EXIT.ok;
+  }
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? `unexpected argument: ${positionals[1]}` : "name the file to import");
+  if (values.bulk && values["per-batch"]) throw new UsageError("--bulk and --per-batch exclude each other");
+  if (values.db) process.env.DATABASE_URL = absoluteDatabaseUrl(values.db, cwd, cwd);
+  const file = resolve(cwd, positionals[0]);
+  if (!existsSync(file)) throw new UsageError(`cannot read ${file}: no such file`);
 
-async function main(): Promise<void> {
   // importFile does this too; here it gets a progress bar, since a large database takes minutes.
   const reanalyzed = reanalyzeWithProgress();
   if (reanalyzed && reanalyzed.changed > 0) console.error(describeReanalysis(reanalyzed));
@@ -46,14 +80,15 @@ async function main(): Promise<void> {
     },
   });
   bar.finish();
-  await closeDb();
-  printSummary(summary, Number(values["show-rejections"]));
-  process.exitCode = summary.experiences.rejected + summary.contentRevisions.rejected + summary.unknown.rejected > 0 ? 1 : 0;
+  if (values.json) console.log(JSON.stringify({ file, database: databasePath(), ...summary }));
+  else printSummary(file, summary, Number(values["show-rejections"]));
+  return summary.experiences.rejected + summary.contentRevisions.rejected + summary.unknown.rejected > 0 ? EXIT.badInput : EXIT.ok;
 }
 
-void main();
+// Run as a script (npm run import); imported by the CLI, it only exports runImport.
+if (require.main === module) void runImport(process.argv.slice(2)).then((code) => (process.exitCode = code));
 
-function printSummary(s: ImportSummary, show: number): void {
+function printSummary(file: string, s: ImportSummary, show: number): void {
   const row = (label: string, c: ImportSummary["experiences"]) =>
     `  ${label.padEnd(18)} added ${c.added.toLocaleString("en").padStart(10)}   skipped ${c.skipped.toLocaleString("en").padStart(10)}   rejected ${c.rejected.toLocaleString("en").padStart(8)}`;
   const seconds = s.elapsedMs / 1000;

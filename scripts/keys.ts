@@ -1,33 +1,50 @@
 // npm run keys -- create --label NAME --scope read|write|moderate [--trusted] [--db file:PATH]
 // npm run keys -- list [--db file:PATH]
 // npm run keys -- revoke ID [--db file:PATH]
+// (also `knowhub keys ...`: the CLI runs runKeys below.)
 // Maintainers manage API keys from the shell. Output is JSON, one object per line, on stdout:
 // `create` prints {"id","label","scope","token"} (the only time the token is shown), `list` one
-// line per key (never a token), `revoke` the revoked key. Errors go to stderr, exit code 1 (2 for usage).
+// line per key (never a token), `revoke` the revoked key. Errors go to stderr with the CLI's exit
+// codes (lib/cli/exit-codes.ts: 2 bad input or usage, 4 unknown key).
 import { parseArgs } from "node:util";
 import { closeDb } from "../lib/db";
-import { isDomainError } from "../lib/errors";
+import { EXIT, UsageError } from "../lib/cli/exit-codes";
+import { absoluteDatabaseUrl } from "../lib/cli/paths";
+import { printError } from "../lib/cli/print-error";
 import { createKey } from "../lib/keys/create-key";
 import { listKeys } from "../lib/keys/list-keys";
 import { revokeKey } from "../lib/keys/revoke-key";
 import { createKeyInput } from "../lib/keys/schema";
 import { parseInput } from "../lib/validation";
 
-const USAGE = `usage:
-  npm run keys -- create --label NAME --scope read|write|moderate [--trusted]
-  npm run keys -- list
-  npm run keys -- revoke ID
-options: --db file:PATH (default DATABASE_URL, or file:./data/knowhub.db)`;
+export const KEYS_USAGE = `usage:
+  knowhub keys create --label NAME --scope read|write|moderate [--trusted]   (or npm run -s keys -- create ...)
+  knowhub keys list
+  knowhub keys revoke ID
+options: --db file:PATH (default DATABASE_URL, or file:./data/knowhub.db); output is JSON lines (--json is accepted)`;
 
 function usage(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
+  throw new UsageError(message);
 }
 
-function main(): void {
+/** The keys command on argv (after "keys"); returns the exit code. */
+export function runKeys(argv: string[], cwd = process.cwd()): number {
+  try {
+    keys(argv, cwd);
+    return EXIT.ok;
+  } catch (error) {
+    // Failures of the keys themselves are JSON like the output; a usage mistake gets the usage text.
+    return printError(error, { json: !(error instanceof UsageError), usage: KEYS_USAGE });
+  } finally {
+    void closeDb();
+  }
+}
+
+function keys(argv: string[], cwd: string): void {
   let parsed;
   try {
     parsed = parseArgs({
+      args: argv,
       allowPositionals: true,
       options: {
         label: { type: "string" },
@@ -35,6 +52,7 @@ function main(): void {
         trusted: { type: "boolean", default: false },
         db: { type: "string" },
         help: { type: "boolean", short: "h" },
+        json: { type: "boolean" },
       },
     });
   } catch (error) {
@@ -42,10 +60,10 @@ function main(): void {
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    console.log(USAGE);
+    console.log(KEYS_USAGE);
     return;
   }
-  if (values.db) process.env.DATABASE_URL = values.db;
+  if (values.db) process.env.DATABASE_URL = absoluteDatabaseUrl(values.db, cwd, cwd);
   const [command, ...rest] = positionals;
   if (command === "create") {
     if (rest.length) usage(`unexpected argument: ${rest[0]}`);
@@ -63,15 +81,5 @@ function main(): void {
   }
 }
 
-try {
-  main();
-} catch (error) {
-  if (isDomainError(error)) {
-    console.error(JSON.stringify({ error: { code: error.code, message: error.message, details: error.details } }));
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-} finally {
-  void closeDb();
-}
+// Run as a script (npm run keys); imported by the CLI, it only exports runKeys.
+if (require.main === module) process.exitCode = runKeys(process.argv.slice(2));

@@ -11,16 +11,40 @@
 //
 //   node scripts/serve.mjs [-H host] [-p port]     (HOST, PORT; defaults 127.0.0.1:3000)
 //
-// NEXT_DIST_DIR selects the build (next.config.ts reads it). The database is migrated on first use.
+// NEXT_DIST_DIR selects the build (next.config.ts reads it).
+//
+// KNOWHUB_WORKERS (default: one per core) serves with that many processes (node:cluster) on one
+// port: a request costs a few ms of CPU, which one process spends on one core, and SQLite in WAL mode
+// lets several processes read at once. With 1 this is a single process, as before, and the database
+// is migrated on first use. With more, this process (the primary) migrates the database once, forks
+// the workers (each one the single-process server below, peer header and all), restarts a worker
+// that crashes (with backoff; it gives up and exits 1 after MAX_RESTARTS crashes in RESTART_WINDOW_MS),
+// exits 1 if a worker cannot start, and on SIGINT/SIGTERM stops every worker before it exits. The
+// kernel hands each new connection to the workers in turn (round-robin): a kept-alive connection
+// stays with its worker. Each worker enforces 1/N of every rate limit (KNOWHUB_RATE_SHARE, see
+// lib/limits/limits-config.ts), so that together they allow about the configured rate.
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import { createServer } from "node:http";
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const PEER_HEADER = "x-knowhub-peer";
 // In-flight requests get this long to finish after SIGINT/SIGTERM before connections are cut.
 const SHUTDOWN_GRACE_MS = 10_000;
+// Workers: at most this many; a crashed one is restarted after a backoff that doubles from
+// RESTART_BACKOFF_MS up to RESTART_BACKOFF_MAX_MS; more than MAX_RESTARTS crashes within
+// RESTART_WINDOW_MS and the server gives up (exit 1) rather than crash-loop.
+const WORKERS_ENV = "KNOWHUB_WORKERS";
+const MAX_WORKERS = 64;
+const RESTART_BACKOFF_MS = 500;
+const RESTART_BACKOFF_MAX_MS = 30_000;
+const RESTART_WINDOW_MS = 60_000;
+const MAX_RESTARTS = 5;
+// Set for each worker: the number of processes that share every rate limit (lib/limits/limits-config.ts).
+const RATE_SHARE_ENV = "KNOWHUB_RATE_SHARE";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -41,6 +65,17 @@ function parseArgs(argv) {
   const port = Number(options.port);
   if (!/^\d+$/.test(String(options.port)) || port > 65535) fail(`port ${JSON.stringify(options.port)} is not a port number (0-65535)`);
   return { host: options.host, port };
+}
+
+/** KNOWHUB_WORKERS: unset, blank or `auto` = one per core; otherwise a whole number 1-64. Mirrors lib/config/check-settings.ts. */
+function readWorkers(setting) {
+  const text = (setting ?? "").trim();
+  if (text === "" || text.toLowerCase() === "auto") return Math.min(MAX_WORKERS, availableParallelism());
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_WORKERS) {
+    fail(`${WORKERS_ENV}=${JSON.stringify(setting)} is not valid: use a whole number from 1 to ${MAX_WORKERS}, or "auto" (one per core)`);
+  }
+  return n;
 }
 
 // One spelling per address: IPv4-mapped IPv6 (what a dual-stack socket reports) as IPv4, no zone,
@@ -128,15 +163,42 @@ function checkSettingsOnce() {
   process.env.KNOWHUB_SETTINGS_CHECKED = "1";
 }
 
+// What `npm start` has done already (scripts/start.mjs sets KNOWHUB_MIGRATED): migrate the database,
+// and analyze its experiences again after an analyzer change, once, before any worker opens it.
+function migrateOnce() {
+  if (process.env.KNOWHUB_MIGRATED === "1") return;
+  const result = spawnSync(join(root, "node_modules", ".bin", "tsx"), [join(root, "scripts", "migrate.ts")], {
+    stdio: "inherit",
+    env: process.env,
+  });
+  if (result.status !== 0) fail(`the database could not be migrated (exit ${result.status ?? result.signal})`);
+  process.env.KNOWHUB_MIGRATED = "1";
+}
+
 async function main() {
+  if (cluster.isWorker) return serve(parseArgs(process.argv.slice(2)), { worker: true });
   const { host, port } = parseArgs(process.argv.slice(2));
-  const isTrustedProxy = readTrustedProxies(process.env.KNOWHUB_TRUST_PROXY);
+  readTrustedProxies(process.env.KNOWHUB_TRUST_PROXY); // refused here, before anything starts
   // The app's Host check (proxy.ts) decides by the address actually bound, whichever way it was given.
   process.env.HOST = host;
   checkSettingsOnce();
+  const workers = readWorkers(process.env[WORKERS_ENV]);
   // What `next start` does through its launcher; the build is a production build.
   process.env.NODE_ENV ||= "production";
   process.env.NEXT_TELEMETRY_DISABLED ||= "1";
+  if (workers === 1) {
+    // One process holds the whole of every limit, whatever the environment says.
+    delete process.env[RATE_SHARE_ENV];
+    return serve({ host, port }, { worker: false });
+  }
+  migrateOnce();
+  runPrimary({ host, port, workers });
+}
+
+/** The server itself: the whole of it with one process, or one worker of several. */
+async function serve({ host, port }, { worker }) {
+  const isTrustedProxy = readTrustedProxies(process.env.KNOWHUB_TRUST_PROXY);
+  process.env.HOST = host;
 
   const { default: next } = await import("next");
   let handle = null;
@@ -166,37 +228,60 @@ async function main() {
 
   const app = next({ dev: false, hostname: host, port, dir: root, httpServer: server });
 
-  // Listen before preparing (as `next start` does): a taken port is reported at once, and requests
-  // that arrive while the app loads wait for it.
-  await new Promise((resolve) => {
-    server.once("error", (error) => {
-      if (error.code === "EADDRINUSE") fail(`port ${port} on ${host} is already in use: stop the other server, or choose another port (PORT=... or -p ...)`);
-      if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") fail(`cannot listen on ${host}: no such local address (HOST=... or -H ...)`);
-      if (error.code === "EACCES") fail(`no permission to listen on ${host}:${port}`);
-      fail(`cannot listen on ${host}:${port}: ${error.message}`);
+  const listen = () =>
+    new Promise((resolve) => {
+      const refuse = (error) => {
+        if (error.code === "EADDRINUSE") fail(`port ${port} on ${host} is already in use: stop the other server, or choose another port (PORT=... or -p ...)`);
+        if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") fail(`cannot listen on ${host}: no such local address (HOST=... or -H ...)`);
+        if (error.code === "EACCES") fail(`no permission to listen on ${host}:${port}`);
+        fail(`cannot listen on ${host}:${port}: ${error.message}`);
+      };
+      server.once("error", refuse);
+      server.listen(port, host, () => {
+        server.off("error", refuse);
+        server.on("error", (error) => console.error("server error", error));
+        const actualPort = server.address().port;
+        const url = `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`;
+        // `next start` publishes both; Next reads the origin for server-action redirects.
+        process.env.PORT = String(actualPort);
+        process.env.__NEXT_PRIVATE_ORIGIN = url;
+        resolve(url);
+      });
     });
-    server.listen(port, host, resolve);
-  });
-  server.on("error", (error) => console.error("server error", error));
-  const actualPort = server.address().port;
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${actualPort}`;
-  // `next start` publishes both; Next reads the origin for server-action redirects.
-  process.env.PORT = String(actualPort);
-  process.env.__NEXT_PRIVATE_ORIGIN = url;
-
-  try {
-    await app.prepare();
-  } catch (error) {
-    console.error(error);
-    fail(`the app could not start (is there a build in ${process.env.NEXT_DIST_DIR || ".next"}? run: next build)`);
+  const prepare = async () => {
+    try {
+      await app.prepare();
+    } catch (error) {
+      console.error(error);
+      fail(`the app could not start (is there a build in ${process.env.NEXT_DIST_DIR || ".next"}? run: next build)`);
+    }
+  };
+  let url;
+  if (worker) {
+    // A worker listens once it is ready: its listen is what makes the primary deal it connections,
+    // and a worker restarted after a crash must not keep them waiting while the others could answer.
+    await prepare();
+    url = await listen();
+  } else {
+    // Listen before preparing (as `next start` does): a taken port is reported at once, and
+    // requests that arrive while the app loads wait for it.
+    url = await listen();
+    await prepare();
   }
   handle = app.getRequestHandler();
   markReady();
-  console.log(`KnowHub serving ${url} (build: ${process.env.NEXT_DIST_DIR || ".next"}${isTrustedProxy ? `, trusted proxies: ${process.env.KNOWHUB_TRUST_PROXY}` : ""})`);
+  if (worker) process.send({ type: "knowhub:ready", url });
+  else console.log(`KnowHub serving ${url} (build: ${process.env.NEXT_DIST_DIR || ".next"}${isTrustedProxy ? `, trusted proxies: ${process.env.KNOWHUB_TRUST_PROXY}` : ""})`);
 
   const shutdown = (signal) => {
     const code = signal === "SIGINT" ? 130 : 143;
-    if (closing) process.exit(code); // a second signal: stop waiting
+    if (closing) {
+      // A second signal: stop waiting. A worker gets every signal twice (Ctrl-C or a kill of the
+      // process group reaches it and its primary, which passes it on), so for a worker only the
+      // primary says when to stop waiting (knowhub:force).
+      if (!worker) process.exit(code);
+      return;
+    }
     closing = true;
     // Stop accepting; finish what is in flight. Keep-alive connections are closed as soon as they
     // are idle (Node closes only the ones idle at close() time; a busy one would otherwise linger
@@ -216,6 +301,118 @@ async function main() {
   };
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
+  if (worker) {
+    process.on("message", (message) => {
+      if (message?.type === "knowhub:stop") shutdown(message.signal);
+      // process.exit runs the 'exit' handlers: the buffered search log is still written.
+      else if (message?.type === "knowhub:force") process.exit(message.signal === "SIGINT" ? 130 : 143);
+    });
+    // If the primary is gone (killed outright), Node's cluster ends this worker on its own.
+  }
+}
+
+/** The primary of several workers: starts them, restarts a crashed one, stops them all. */
+function runPrimary({ host, port, workers }) {
+  const live = new Map(); // worker id -> { slot, ready }
+  const restartTimers = new Set();
+  const crashes = [];
+  let started = false;
+  let stopping = false;
+  let exitCode = 0;
+  let servingUrl = null;
+
+  const fork = (slot) => {
+    const worker = cluster.fork({ [RATE_SHARE_ENV]: String(workers) });
+    live.set(worker.id, { slot, ready: false });
+    worker.on("message", (message) => {
+      if (message?.type !== "knowhub:ready") return;
+      const entry = live.get(worker.id);
+      if (entry) entry.ready = true;
+      servingUrl = message.url;
+      if (!started && [...live.values()].filter((w) => w.ready).length === workers) {
+        started = true;
+        console.log(`KnowHub serving ${servingUrl} (build: ${process.env.NEXT_DIST_DIR || ".next"}, ${workers} workers${process.env.KNOWHUB_TRUST_PROXY ? `, trusted proxies: ${process.env.KNOWHUB_TRUST_PROXY}` : ""})`);
+      } else if (started) console.log(`serve: worker ${slot} serving again (pid ${worker.process.pid})`);
+    });
+  };
+
+  const finishIfDone = () => {
+    if (stopping && live.size === 0) process.exit(exitCode);
+  };
+
+  // Stops every worker: asks them to finish what is in flight, and kills whatever is left after the
+  // grace period (plus a little), so that no worker outlives the primary.
+  const stopAll = (signal, code) => {
+    if (stopping) return;
+    stopping = true;
+    exitCode = code;
+    for (const timer of restartTimers) clearTimeout(timer);
+    restartTimers.clear();
+    // Both the message and the signal: a worker that is still starting has no handler yet, and the
+    // signal ends it; a serving one starts its graceful shutdown on whichever comes first.
+    for (const worker of Object.values(cluster.workers)) {
+      try {
+        worker.send({ type: "knowhub:stop", signal });
+      } catch {
+        // its channel is closed: the signal still reaches it
+      }
+      worker.process.kill(signal);
+    }
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers)) worker.process.kill("SIGKILL");
+    }, SHUTDOWN_GRACE_MS + 2_000).unref();
+    finishIfDone();
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    const entry = live.get(worker.id);
+    live.delete(worker.id);
+    if (!entry) return;
+    const how = signal ? `signal ${signal}` : `code ${code}`;
+    if (stopping) return finishIfDone();
+    if (!started) {
+      console.error(`serve: worker ${entry.slot} could not start (${how}); stopping`);
+      stopAll("SIGTERM", code || 1);
+      return;
+    }
+    const now = Date.now();
+    crashes.push(now);
+    while (crashes.length > 0 && now - crashes[0] > RESTART_WINDOW_MS) crashes.shift();
+    if (crashes.length > MAX_RESTARTS) {
+      console.error(`serve: workers crashed ${crashes.length} times within ${RESTART_WINDOW_MS / 1000} s (last: worker ${entry.slot}, ${how}); giving up`);
+      stopAll("SIGTERM", 1);
+      return;
+    }
+    const delay = Math.min(RESTART_BACKOFF_MAX_MS, RESTART_BACKOFF_MS * 2 ** (crashes.length - 1));
+    console.error(`serve: worker ${entry.slot} (pid ${worker.process.pid}) exited (${how}); restarting it in ${(delay / 1000).toFixed(1)} s`);
+    const timer = setTimeout(() => {
+      restartTimers.delete(timer);
+      if (!stopping) fork(entry.slot);
+    }, delay);
+    restartTimers.add(timer);
+  });
+
+  let signalled = false;
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      const code = signal === "SIGINT" ? 130 : 143;
+      if (!signalled) {
+        signalled = true;
+        stopAll(signal, code);
+        return;
+      }
+      // A second signal: stop waiting for requests in flight.
+      for (const worker of Object.values(cluster.workers)) {
+        try {
+          worker.send({ type: "knowhub:force", signal });
+        } catch {
+          worker.process.kill("SIGKILL");
+        }
+      }
+    });
+  }
+
+  for (let slot = 0; slot < workers; slot++) fork(slot);
 }
 
 main().catch((error) => {

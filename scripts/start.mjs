@@ -20,6 +20,7 @@ function run(cmd, args, env = {}) {
 run(bin("tsx"), ["scripts/check-settings.ts"]);
 process.env.KNOWHUB_SETTINGS_CHECKED = "1";
 run(bin("tsx"), ["scripts/migrate.ts"]);
+process.env.KNOWHUB_MIGRATED = "1"; // serve.mjs would otherwise migrate again before forking its workers
 if (isBuildStale(root, process.env.NEXT_DIST_DIR || ".next")) run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" });
 
 // serve.mjs is `next start` plus the one thing it cannot do: a client address nobody can forge.

@@ -1,9 +1,11 @@
-// The routes under app/, the index served at GET /api, skill/knowhub.md and docs/api.md must
-// describe the same endpoints: a route nobody documents, or a documented one that is gone, fails.
+// The routes under app/, the index served at GET /api, the OpenAPI document, skill/knowhub.md and
+// docs/api.md must describe the same endpoints: a route nobody documents, or a documented one that
+// is gone, fails.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS } from "@/lib/api-index";
+import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
@@ -48,6 +50,14 @@ describe("the API surface", () => {
 
   it("GET /api lists exactly the implemented endpoints", async () => {
     expect(await implementedEndpoints()).toEqual(documented);
+  });
+
+  it("the OpenAPI document lists exactly the implemented endpoints", async () => {
+    const { paths } = buildOpenApiDocument();
+    const inDocument = Object.entries(paths)
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
+    expect(inDocument).toEqual(await implementedEndpoints());
   });
 
   it.each(["skill/knowhub.md", "docs/api.md"])("%s describes every endpoint", (file) => {

@@ -58,6 +58,10 @@ function record(name: string, answer: Answer) {
     status: answer.status,
     content_type: answer.headers.get("content-type"),
     ...(answer.json?.error ? { error_code: answer.json.error.code } : {}),
+    // How sure a search is decides what an agent does next: pinned as values.
+    ...(typeof answer.json?.confidence === "string"
+      ? { confidence: answer.json.confidence, abstained: answer.json.abstained, result_confidence: answer.json.results.map((r: { confidence: string }) => r.confidence) }
+      : {}),
     ...(Object.keys(headers).length ? { headers } : {}),
     body: shape(answer.json),
   };
@@ -93,6 +97,7 @@ describe("JSON contract", () => {
       await call(searchRoute.GET, "/api/search?q=extract+tables+from+pdf+papers&explain=1"),
     );
     record("GET /api/search abstained", await call(searchRoute.GET, "/api/search?q=train+a+pigeon+to+deliver+mail"));
+    record("GET /api/search weak leads", await call(searchRoute.GET, "/api/search?q=make+thumbnails+of+holiday+photos+for+a+gallery"));
     record(
       "GET /api/resource/{name}",
       await call(resourceRoute.GET, "/api/resource/pymupdf?limit=1", { params: { name: ["pymupdf"] } }),

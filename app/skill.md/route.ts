@@ -1,10 +1,15 @@
-import { readSkillGuide } from "@/lib/skill-guide";
 import { methodNotAllowed, optionsHandler, withErrors } from "@/lib/http";
+import { publicBaseUrl } from "@/lib/public-url";
+import { readSkillGuide } from "@/lib/skill-guide";
 
 export const dynamic = "force-dynamic";
 
 export const GET = withErrors(
-  () => new Response(readSkillGuide(), { headers: { "content-type": "text/markdown; charset=utf-8" } }),
+  (request) =>
+    new Response(readSkillGuide(publicBaseUrl(request)), {
+      // The text depends on the Host it was asked for: no shared cache may hand it to another name.
+      headers: { "content-type": "text/markdown; charset=utf-8", "cache-control": "no-store", vary: "Host" },
+    }),
 );
 
 const notAllowed = methodNotAllowed(["GET"]);

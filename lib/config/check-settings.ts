@@ -5,6 +5,8 @@ import { readAuthConfig } from "../auth/auth-config";
 import { readBootstrapToken, sessionLifetimeMs } from "../admin/session-config";
 import { readLimitsConfig, readLogRetentionConfig } from "../limits/limits-config";
 import { readModerationMode } from "../moderation/moderation-config";
+import { readSearchSwitches } from "../search/search-config";
+import { readPublicUrl } from "../public-url";
 import { hostPolicy, isLoopbackBinding } from "../security/host-check";
 
 type Env = Record<string, string | undefined>;
@@ -26,8 +28,14 @@ export function checkSettings(env: Env = process.env): SettingsCheck {
   attempt(() => readLimitsConfig(env));
   attempt(() => readLogRetentionConfig(env));
   attempt(() => readModerationMode(env));
+  const switches = attempt(() => readSearchSwitches(env));
+  if (switches && !(switches.lexicon && switches.wordLists && switches.gate)) {
+    summary.push(`search: KNOWHUB_SEARCH_OFF=${env.KNOWHUB_SEARCH_OFF} (a measurement setting: answers are worse without these parts)`);
+  }
   attempt(() => sessionLifetimeMs(env));
   attempt(() => readBootstrapToken(env));
+  attempt(() => readPublicUrl(env));
+  attempt(() => checkWorkers(env));
   const { invalid } = hostPolicy(env);
   if (invalid.length) problems.push(`KNOWHUB_ALLOWED_HOSTS has entries that are not host names: ${invalid.join(", ")}`);
 
@@ -48,4 +56,15 @@ export function checkSettings(env: Env = process.env): SettingsCheck {
     );
   }
   return { problems, summary };
+}
+
+/** KNOWHUB_WORKERS (scripts/serve.mjs, which reads it the same way): blank or `auto`, or 1 to 64. */
+function checkWorkers(env: Env): void {
+  const setting = env.KNOWHUB_WORKERS;
+  const text = (setting ?? "").trim();
+  if (text === "" || text.toLowerCase() === "auto") return;
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > 64) {
+    throw new Error(`KNOWHUB_WORKERS=${JSON.stringify(setting)} is not valid: use a whole number from 1 to 64, or "auto" (one per core).`);
+  }
 }

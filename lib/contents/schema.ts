@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { hygienic, secretProblem, type TextKind } from "../text/hygiene";
 import { contentIdProblem } from "./content-id";
+import { heldForReviewDto, keyRefDto } from "../experiences/schema";
 
 export const MAX_BODY_BYTES = 200 * 1024;
 
@@ -12,15 +13,16 @@ const contentId = z
   });
 
 // `kind` says what the field may contain (lib/text/hygiene.ts): submitted_by is shown as an identity.
+// Missing or null means empty; nullish-then-default (not a preprocess) so that the emitted JSON
+// Schema (OpenAPI) shows the field as optional and nullable.
 const optionalText = (field: string, max: number, kind: TextKind) =>
-  z.preprocess(
-    (v) => (v === null || v === undefined ? "" : v),
-    z
-      .string({ error: `${field} must be a string` })
-      .transform(hygienic(kind, field))
-      .transform((s) => s.normalize("NFC").trim())
-      .pipe(z.string().max(max, { error: `${field} must be at most ${max} characters` })),
-  );
+  z
+    .string({ error: `${field} must be a string` })
+    .nullish()
+    .transform((v) => v ?? "")
+    .transform(hygienic(kind, field))
+    .transform((s) => s.normalize("NFC").trim())
+    .pipe(z.string().max(max, { error: `${field} must be at most ${max} characters` }));
 
 export const submitContentInput = z.strictObject({
   id: contentId.superRefine((value, ctx) => {
@@ -36,14 +38,13 @@ export const submitContentInput = z.strictObject({
     .refine((s) => Buffer.byteLength(s, "utf8") <= MAX_BODY_BYTES, {
       error: `body must be at most ${MAX_BODY_BYTES / 1024} KB of UTF-8`,
     }),
-  sort_order: z.preprocess(
-    (v) => (v === null || v === undefined ? 0 : v),
-    z
-      .number({ error: "sort_order must be a number" })
-      .int({ error: "sort_order must be a whole number" })
-      .min(-1_000_000_000, { error: "sort_order is out of range" })
-      .max(1_000_000_000, { error: "sort_order is out of range" }),
-  ),
+  sort_order: z
+    .number({ error: "sort_order must be a number" })
+    .int({ error: "sort_order must be a whole number" })
+    .min(-1_000_000_000, { error: "sort_order is out of range" })
+    .max(1_000_000_000, { error: "sort_order is out of range" })
+    .nullish()
+    .transform((v) => v ?? 0),
   submitted_by: optionalText("submitted_by", 200, "name"),
 });
 
@@ -71,54 +72,62 @@ export const getContentInput = z.object({
 
 export type GetContentInput = z.output<typeof getContentInput>;
 
-export type ContentLinkDto = { id: string; title: string };
+// ---- Responses (the DTO types are inferred; lib/openapi documents these same schemas).
 
-export type ContentDto = {
-  id: string;
-  title: string;
-  body: string;
-  sort_order: number;
-  revision: number;
-  latest_revision: number;
-  content_hash: string;
-  submitted_by: string;
-  /** true when an API key wrote this revision; `key` names it. submitted_by is the writer's claim. */
-  verified: boolean;
-  key: { id: string; label: string } | null;
-  created_at: string;
-  updated_at: string;
-  toc: ContentLinkDto | null;
-  parent: ContentLinkDto | null;
-  children: ContentLinkDto[];
-  prev: ContentLinkDto | null;
-  next: ContentLinkDto | null;
-};
+export const contentLinkDto = z.object({ id: z.string(), title: z.string() });
+export type ContentLinkDto = z.output<typeof contentLinkDto>;
 
-export type ContentRevisionDto = {
-  revision: number;
-  content_hash: string;
-  title: string;
-  submitted_by: string;
-  verified: boolean;
-  key: { id: string; label: string } | null;
-  created_at: string;
-};
+export const contentDto = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string().describe("markdown"),
+  sort_order: z.number().int(),
+  revision: z.number().int().describe("the revision shown"),
+  latest_revision: z.number().int(),
+  content_hash: z.string(),
+  submitted_by: z.string().describe("the writer's claim"),
+  verified: z.boolean().describe("true when an API key wrote this revision; `key` names it"),
+  key: keyRefDto.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  toc: contentLinkDto.nullable().describe("the root of this node's tree"),
+  parent: contentLinkDto.nullable(),
+  children: z.array(contentLinkDto),
+  prev: contentLinkDto.nullable(),
+  next: contentLinkDto.nullable(),
+});
+export type ContentDto = z.output<typeof contentDto>;
 
-export type ContentHistoryDto = { id: string; latest_revision: number; revisions: ContentRevisionDto[] };
+export const contentRevisionDto = z.object({
+  revision: z.number().int(),
+  content_hash: z.string(),
+  title: z.string(),
+  submitted_by: z.string(),
+  verified: z.boolean(),
+  key: keyRefDto.nullable(),
+  created_at: z.string(),
+});
+export type ContentRevisionDto = z.output<typeof contentRevisionDto>;
 
-export type SubmitContentResultDto = {
-  /** pending: stored, but held for a maintainer; the node still shows its visible revision (the API answers 202). */
-  status: "created" | "updated" | "unchanged" | "pending";
-  id: string;
-  /** The submitted revision's title, number and hash (for "unchanged", the visible revision's). */
-  title: string;
-  revision: number;
-  content_hash: string;
-  created_at: string;
-  updated_at: string;
-  /** Present when the revision is held for review: why, and what screening found. */
-  moderation?: { status: "pending"; reason: string; findings: unknown[] };
-};
+export const contentHistoryDto = z.object({ id: z.string(), latest_revision: z.number().int(), revisions: z.array(contentRevisionDto) });
+export type ContentHistoryDto = z.output<typeof contentHistoryDto>;
+
+/** GET /api/content/{id}: the node, or with history=1 its revisions. */
+export const contentAnswerDto = z.union([contentDto, contentHistoryDto]);
+
+export const submitContentResultDto = z.object({
+  status: z
+    .enum(["created", "updated", "unchanged", "pending"])
+    .describe("pending: stored, but held for a maintainer; the node still shows its visible revision (the API answers 202)"),
+  id: z.string(),
+  title: z.string().describe("the submitted revision's title (for unchanged, the visible revision's)"),
+  revision: z.number().int(),
+  content_hash: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  moderation: heldForReviewDto.optional().describe("present when the revision is held for review: why, and what screening found"),
+});
+export type SubmitContentResultDto = z.output<typeof submitContentResultDto>;
 
 export type RevisionStatusDto = "published" | "pending" | "rejected" | "hidden";
 

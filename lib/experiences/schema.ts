@@ -19,9 +19,14 @@ const text = (field: string, min: number, max: number, kind: TextKind) =>
         .max(max, { error: `${field} must be at most ${max} characters` }),
     );
 
-// Optional text: missing or null means empty.
+// Optional text: missing or null means empty. Written as nullish-then-default rather than a
+// preprocess so that the emitted JSON Schema (OpenAPI) shows the field as optional and nullable.
 const optionalText = (field: string, max: number, kind: TextKind) =>
-  z.preprocess((v) => (v === null || v === undefined ? "" : v), text(field, 0, max, kind));
+  z
+    .string({ error: `${field} must be a string` })
+    .nullish()
+    .transform((v) => v ?? "")
+    .pipe(text(field, 0, max, kind));
 
 export function httpUrlProblem(value: string): string | null {
   if (value === "") return null;
@@ -65,48 +70,88 @@ export const createExperienceInput = z.strictObject({
 
 export type CreateExperienceInput = z.output<typeof createExperienceInput>;
 
+// ---- Responses. The DTO types are inferred from these schemas, and the OpenAPI document
+// (lib/openapi) is emitted from them, so what the handlers return and what is documented are one.
+
+/** The key that wrote something: its id and label, never the token. */
+export const keyRefDto = z.object({ id: z.string(), label: z.string() }).describe("The API key that wrote it (id and label, never the token).");
+
+/** What screening found in a held submission (lib/moderation/screen.ts `Finding`). */
+export const screeningFindingDto = z.object({
+  kind: z.string().describe("prompt_injection, role_marker, exfiltration, remote_code, personal_data, invisible_text, ..."),
+  field: z.string().describe("the submitted field the text is in"),
+  start: z.number().int().describe("offset in the field as submitted (UTF-16 code units)"),
+  end: z.number().int().describe("end offset, exclusive"),
+  excerpt: z.string().describe("the matched text, shortened; invisible characters shown as <U+XXXX>"),
+  rule: z.string().describe("stable id of the rule that fired"),
+});
+export type ScreeningFindingDto = z.output<typeof screeningFindingDto>;
+
+/**
+ * Findings as the DTO types carry them: `unknown` to the code that only passes them through (they
+ * are stored as JSON and parsed back), while the document and the operation walk check the shape.
+ */
+export const findingsDto = z.array(screeningFindingDto as z.ZodType<unknown>);
+
+/** Present on a write that is stored but held for a maintainer (the API answers 202). */
+export const heldForReviewDto = z.object({
+  status: z.literal("pending"),
+  reason: z.string(),
+  findings: findingsDto,
+});
+
 /** One experience as agents see it. */
-export type ExperienceDto = {
-  id: number;
-  name: string;
-  url: string;
-  category: string;
-  task: string;
-  score: number;
-  outcome: string;
-  tips: string;
-  content_id: string;
-  submitted_by: string;
-  /** true when an API key wrote it; `key` then names it (id and label). submitted_by is a claim. */
-  verified: boolean;
-  key: { id: string; label: string } | null;
-  status: string;
-  created_at: string;
-  updated_at: string;
-};
+export const experienceDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  category: z.string(),
+  task: z.string(),
+  score: z.number().int().min(1).max(5),
+  outcome: z.string(),
+  tips: z.string(),
+  content_id: z.string(),
+  submitted_by: z.string().describe("who the writer says they are: a claim, shown beside the key's label"),
+  verified: z.boolean().describe("true when an API key wrote it; `key` then names it"),
+  key: keyRefDto.nullable(),
+  status: z.string().describe("published, or pending when held for review"),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ExperienceDto = z.output<typeof experienceDto>;
 
 /** An experience inside a resource group (search results): the resource fields are on the group. */
-export type RelevantExperienceDto = Pick<
-  ExperienceDto,
-  "id" | "task" | "score" | "outcome" | "tips" | "content_id" | "submitted_by" | "verified" | "key" | "created_at"
->;
+export const relevantExperienceDto = experienceDto.pick({
+  id: true,
+  task: true,
+  score: true,
+  outcome: true,
+  tips: true,
+  content_id: true,
+  submitted_by: true,
+  verified: true,
+  key: true,
+  created_at: true,
+});
+export type RelevantExperienceDto = z.output<typeof relevantExperienceDto>;
 
-export type ResourceAggregateDto = {
-  name: string;
-  url: string;
-  category: string;
-  /** Mean of one vote per reporter (a key's latest report; each report without a key). */
-  avg_score: number;
-  experience_count: number;
-  /** Distinct reporters behind avg_score and score_distribution. */
-  reporter_count: number;
-  score_distribution: Record<"1" | "2" | "3" | "4" | "5", number>;
-};
+const count = () => z.number().int().min(0);
 
-export type CreateExperienceResult = {
-  duplicate: boolean;
-  experience: ExperienceDto;
-  resource: ResourceAggregateDto;
-  /** Present when the report is held for review (the API answers 202): why, and what screening found. */
-  moderation?: { status: "pending"; reason: string; findings: unknown[] };
-};
+export const resourceAggregateDto = z.object({
+  name: z.string(),
+  url: z.string(),
+  category: z.string(),
+  avg_score: z.number().describe("mean of one vote per reporter (a key's latest report; each report without a key)"),
+  experience_count: count(),
+  reporter_count: count().describe("distinct reporters behind avg_score and score_distribution"),
+  score_distribution: z.object({ "1": count(), "2": count(), "3": count(), "4": count(), "5": count() }),
+});
+export type ResourceAggregateDto = z.output<typeof resourceAggregateDto>;
+
+export const createExperienceResult = z.object({
+  duplicate: z.boolean().describe("true when this exact report was already stored (a retry): nothing new was written"),
+  experience: experienceDto,
+  resource: resourceAggregateDto,
+  moderation: heldForReviewDto.optional().describe("present when the report is held for review (202): why, and what screening found"),
+});
+export type CreateExperienceResult = z.output<typeof createExperienceResult>;

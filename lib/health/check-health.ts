@@ -1,7 +1,8 @@
 import { getSqlite } from "../db";
 import { VERSION } from "../version";
+import type { HealthDto } from "./schema";
 
-export type HealthDto = { status: "ok" | "unavailable"; db: "ok" | "error"; version: string };
+export type { HealthDto } from "./schema";
 
 /** Healthy when the database answers a query and has every table the migrations create. */
 export function checkHealth(): HealthDto {

@@ -39,15 +39,16 @@ export const createKeyInput = z.strictObject({
 export type CreateKeyInput = z.output<typeof createKeyInput>;
 
 /** A key as maintainers see it: never the token, never its hash. */
-export type KeyDto = {
-  id: string;
-  label: string;
-  scope: KeyScope;
-  trusted: boolean;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-};
+export const keyDto = z.object({
+  id: z.string(),
+  label: z.string(),
+  scope: z.enum(KEY_SCOPES),
+  trusted: z.boolean(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+export type KeyDto = z.output<typeof keyDto>;
 
 /** The answer to creating a key: the only time the token is shown. */
 export type CreatedKeyDto = { id: string; label: string; scope: KeyScope; token: string };

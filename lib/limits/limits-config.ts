@@ -74,12 +74,31 @@ export function parseRate(name: string, value: string): RateLimit | null {
   return { capacity: count, windowMs: WINDOW_MS[match[2]] };
 }
 
+/**
+ * Set by scripts/serve.mjs for each of its N worker processes, not by operators: every process then
+ * enforces 1/N of each limit, so that together they allow the configured rate (each process keeps
+ * its own buckets, and connections are dealt to the workers in turn).
+ */
+export const RATE_SHARE_ENV = "KNOWHUB_RATE_SHARE";
+
+/**
+ * One process's share of a limit when `processes` share it: 1/N of the burst and of the refill
+ * rate. A bucket must hold one whole request, so below that the share is one request per longer
+ * window: the refill rates still add up to the configured one.
+ */
+export function shareOfLimit(limit: RateLimit | null, processes: number): RateLimit | null {
+  if (!limit || processes <= 1) return limit;
+  const capacity = limit.capacity / processes;
+  return capacity >= 1 ? { capacity, windowMs: limit.windowMs } : { capacity: 1, windowMs: limit.windowMs / capacity };
+}
+
 /** The rate limits from the environment (defaults when unset or blank); throws on a bad value. */
 export function readLimitsConfig(env: Env = process.env): RateLimitsConfig {
   const config = {} as RateLimitsConfig;
+  const processes = readWholeNumber(env, RATE_SHARE_ENV, 1, 1);
   for (const action of Object.keys(RATE_ENV) as RateAction[]) {
     const name = RATE_ENV[action];
-    config[action] = parseRate(name, settingOf(env, name) ?? RATE_DEFAULTS[action]);
+    config[action] = shareOfLimit(parseRate(name, settingOf(env, name) ?? RATE_DEFAULTS[action]), processes);
   }
   return config;
 }

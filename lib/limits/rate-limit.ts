@@ -2,9 +2,13 @@
 //
 // Per process, on purpose: a limiter that wrote to the database would add a write to every search,
 // which is exactly what the search log's buffering avoids. The price: each server process keeps its
-// own buckets, so with several workers (or several servers on one file) a caller gets the limit once
-// per process it reaches. A hub that runs more than one process needs a shared store (or limits at
-// its reverse proxy) for an exact limit. A restart also refills every bucket.
+// own buckets. scripts/serve.mjs with N workers gives each one 1/N of every limit (KNOWHUB_RATE_SHARE
+// in limits-config.ts): connections are dealt to the workers in turn, so a caller whose requests
+// arrive over several connections gets about the configured limit, and one that keeps a single
+// connection open gets its worker's 1/N. Never more than the limit (except that a share is at least
+// one request, so a burst below N requests becomes N); an exact limit needs a shared store or limits
+// at a reverse proxy. Separate servers on one file each enforce the whole limit. A restart also
+// refills every bucket.
 //
 // The state lives on globalThis: Next bundles route modules separately, and the write routes
 // (experience, content) must draw from the same bucket.

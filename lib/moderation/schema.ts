@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { findingsDto, keyRefDto } from "../experiences/schema";
+import { keyDto } from "../keys/schema";
 import { intParam } from "../validation";
 
 export const ITEM_STATUSES = ["published", "pending", "rejected", "hidden"] as const;
@@ -66,26 +68,68 @@ export const queueInput = z.strictObject({
 });
 export type QueueInput = z.output<typeof queueInput>;
 
-export type ProvenanceView = { submitted_by: string; verified: boolean; key: { id: string; label: string } | null };
+// ---- Responses (the DTO types are inferred; lib/openapi documents these same schemas).
 
-export type QueueItemDto = {
-  type: ItemType;
-  id: number | string;
-  status: ItemStatus;
-  status_reason: string;
-  findings: unknown[];
-  /** The submitted text, field by field (experience: task, outcome, tips; revision: title, body). */
-  text: Record<string, string>;
-  resource: { name: string } | null;
-  content: { id: string; revision: number } | null;
-  score: number | null;
-  provenance: ProvenanceView;
-  created_at: string;
-};
+export const provenanceView = z.object({
+  submitted_by: z.string(),
+  verified: z.boolean(),
+  key: keyRefDto.nullable(),
+});
+export type ProvenanceView = z.output<typeof provenanceView>;
 
-export type QueueDto = { items: QueueItemDto[]; next_cursor: string | null; counts: Record<ItemStatus, number> };
+export const queueItemDto = z.object({
+  type: z.enum(ITEM_TYPES),
+  id: z.union([z.number().int(), z.string()]).describe("an experience id, or content_id@revision"),
+  status: z.enum(ITEM_STATUSES),
+  status_reason: z.string(),
+  findings: findingsDto,
+  text: z.record(z.string(), z.string()).describe("the submitted text, field by field (experience: task, outcome, tips; revision: title, body)"),
+  resource: z.object({ name: z.string() }).nullable(),
+  content: z.object({ id: z.string(), revision: z.number().int() }).nullable(),
+  score: z.number().int().nullable(),
+  provenance: provenanceView,
+  created_at: z.string(),
+});
+export type QueueItemDto = z.output<typeof queueItemDto>;
 
-export type DecisionResultDto = { type: ItemType; id: number | string; action: DecisionAction; status: ItemStatus; previous_status: ItemStatus };
+const statusCounts = z.object(Object.fromEntries(ITEM_STATUSES.map((s) => [s, z.number().int().min(0)])) as Record<ItemStatus, z.ZodNumber>);
+
+export const queueDto = z.object({ items: z.array(queueItemDto), next_cursor: z.string().nullable(), counts: statusCounts });
+export type QueueDto = z.output<typeof queueDto>;
+
+export const decisionResultDto = z.object({
+  type: z.enum(ITEM_TYPES),
+  id: z.union([z.number().int(), z.string()]),
+  action: z.enum(DECISION_ACTIONS),
+  status: z.enum(ITEM_STATUSES),
+  previous_status: z.enum(ITEM_STATUSES),
+});
+export type DecisionResultDto = z.output<typeof decisionResultDto>;
+
+export const bulkDecisionResultDto = z.object({ changed: z.number().int().min(0), results: z.array(decisionResultDto) });
+
+export const revokeKeyResultDto = z.object({
+  key: keyDto,
+  hidden: z.number().int().min(0).describe("published items taken down (hide_all)"),
+  rejected: z.number().int().min(0).describe("pending items rejected (hide_all)"),
+});
+
+export const insightsDto = z.object({
+  days: z.number().int(),
+  abstained_searches: z.array(z.object({ query: z.string(), count: z.number().int() })),
+  content_misses: z.array(z.object({ content_id: z.string(), count: z.number().int() })),
+  keys: z.array(
+    z.object({
+      key_id: z.string(),
+      label: z.string(),
+      total: z.number().int(),
+      flagged: z.number().int(),
+      hidden_or_rejected: z.number().int(),
+      flagged_share: z.number(),
+      removed_share: z.number(),
+    }),
+  ),
+});
 
 export const insightsInput = z.strictObject({ days: intParam("days", 1, 365, 30) });
 export type InsightsInput = z.output<typeof insightsInput>;

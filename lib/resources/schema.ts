@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { contentLinkDto } from "../contents/schema";
 import { intParam } from "../validation";
-import { createExperienceInput, type ExperienceDto, type ResourceAggregateDto } from "../experiences/schema";
+import { createExperienceInput, experienceDto, resourceAggregateDto, type ResourceAggregateDto } from "../experiences/schema";
 
 export const RESOURCE_SORTS = ["newest", "best", "worst"] as const;
 
@@ -17,21 +18,33 @@ export const getResourceInput = z.object({
 export type GetResourceInput = z.output<typeof getResourceInput>;
 export type ResourceSort = (typeof RESOURCE_SORTS)[number];
 
-export type ContentLinkDto = { id: string; title: string };
+// ---- Responses (the DTO types are inferred; lib/openapi documents these same schemas).
 
-export type ResourceDto = ResourceAggregateDto & {
-  first_seen: string;
-  last_seen: string;
-  experiences: ExperienceDto[];
-  sort: ResourceSort;
-  limit: number;
-  next_cursor: string | null;
-  contents: ContentLinkDto[];
-  /** Present only when the name asked for was renamed or merged: that old name (this is the new resource). */
-  redirected_from?: string;
-};
+export type { ContentLinkDto } from "../contents/schema";
 
-export type CategoryDto = { category: string; resource_count: number; experience_count: number };
+export const resourceDto = resourceAggregateDto.extend({
+  first_seen: z.string(),
+  last_seen: z.string(),
+  experiences: z.array(experienceDto).describe("one page, in `sort` order"),
+  sort: z.enum(RESOURCE_SORTS),
+  limit: z.number().int(),
+  next_cursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last"),
+  contents: z.array(contentLinkDto).describe("content nodes linked from its reports"),
+  redirected_from: z
+    .string()
+    .optional()
+    .describe("present only when the name asked for was renamed or merged: that old name (this is the new resource)"),
+});
+export type ResourceDto = z.output<typeof resourceDto>;
+
+export const categoryDto = z.object({
+  category: z.string(),
+  resource_count: z.number().int().min(0),
+  experience_count: z.number().int().min(0),
+});
+export type CategoryDto = z.output<typeof categoryDto>;
+
+export const categoriesDto = z.object({ categories: z.array(categoryDto) });
 
 export type ResourceSummaryDto = {
   name: string;

@@ -31,6 +31,12 @@ export async function startServer(opts: {
   env?: Record<string, string>;
   /** Also append everything the server prints to this file (the browser tests read it back). */
   logFile?: string;
+  /**
+   * KNOWHUB_WORKERS: server processes (node:cluster), or "auto" for one per core as `npm start` runs.
+   * Default 1: the eval and the browser tests want one process (half the memory, per-process state
+   * as simple as it gets); the benchmark and the cluster test choose.
+   */
+  workers?: number | "auto";
 }): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, [join(root, "scripts", "serve.mjs"), "-H", "127.0.0.1", "-p", String(opts.port)], {
     detached: true,
@@ -42,6 +48,7 @@ export async function startServer(opts: {
       NEXT_TELEMETRY_DISABLED: "1",
       KNOWHUB_RATE_WRITE: "off",
       KNOWHUB_RATE_SEARCH: "off",
+      KNOWHUB_WORKERS: String(opts.workers ?? 1),
       DATABASE_URL: opts.databaseUrl,
       ...opts.env,
     },

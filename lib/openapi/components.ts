@@ -1,0 +1,66 @@
+// The named schemas of the OpenAPI document (components.schemas). Naming a schema here makes every
+// place that uses it, inside other schemas too, a $ref to one definition.
+import { auditEntryDto, auditPageDto } from "../audit/schema";
+import { contentAnswerDto, contentDto, contentHistoryDto, contentLinkDto, contentRevisionDto, submitContentResultDto } from "../contents/schema";
+import {
+  createExperienceResult,
+  experienceDto,
+  heldForReviewDto,
+  keyRefDto,
+  relevantExperienceDto,
+  resourceAggregateDto,
+  screeningFindingDto,
+} from "../experiences/schema";
+import { healthDto } from "../health/schema";
+import { keyDto } from "../keys/schema";
+import {
+  bulkDecisionResultDto,
+  decisionResultDto,
+  insightsDto,
+  provenanceView,
+  queueDto,
+  queueItemDto,
+  revokeKeyResultDto,
+} from "../moderation/schema";
+import { categoriesDto, categoryDto, resourceDto } from "../resources/schema";
+import { explainDto, searchResponseDto, searchResultDto, taskVerdictDto } from "../search/schema";
+import { apiIndexDto, openApiDocumentDto } from "../api-index";
+import { errorBodyDto } from "./error-body";
+import type { z } from "zod";
+
+export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
+  Error: errorBodyDto,
+  ApiIndex: apiIndexDto,
+  OpenApiDocument: openApiDocumentDto,
+  Health: healthDto,
+  KeyRef: keyRefDto,
+  ScreeningFinding: screeningFindingDto,
+  HeldForReview: heldForReviewDto,
+  Experience: experienceDto,
+  RelevantExperience: relevantExperienceDto,
+  ResourceAggregate: resourceAggregateDto,
+  CreateExperienceResult: createExperienceResult,
+  SearchResponse: searchResponseDto,
+  SearchResult: searchResultDto,
+  TaskVerdict: taskVerdictDto,
+  Explain: explainDto,
+  Resource: resourceDto,
+  Categories: categoriesDto,
+  Category: categoryDto,
+  ContentLink: contentLinkDto,
+  Content: contentDto,
+  ContentHistory: contentHistoryDto,
+  ContentOrHistory: contentAnswerDto,
+  ContentRevision: contentRevisionDto,
+  SubmitContentResult: submitContentResultDto,
+  Provenance: provenanceView,
+  QueueItem: queueItemDto,
+  Queue: queueDto,
+  DecisionResult: decisionResultDto,
+  BulkDecisionResult: bulkDecisionResultDto,
+  Key: keyDto,
+  RevokeKeyResult: revokeKeyResultDto,
+  AuditEntry: auditEntryDto,
+  AuditPage: auditPageDto,
+  Insights: insightsDto,
+};

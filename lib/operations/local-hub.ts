@@ -1,0 +1,82 @@
+// The hub on this machine's database: the same lib functions, admission (keys, modes, rate
+// limits), screening and provenance as the REST routes, in the same order (admit, parse, act).
+import { admitRequest } from "../auth/admit-request";
+import type { Caller } from "../auth/authorize-request";
+import { getContent, getContentHistory } from "../contents/get-content";
+import { getContentInput, submitContentInput } from "../contents/schema";
+import { databasePath } from "../db-migrate";
+import { isDomainError } from "../errors";
+import { createExperienceInput } from "../experiences/schema";
+import type { KeyScope } from "../keys/schema";
+import type { RateAction } from "../limits/limits-config";
+import { reportExperience } from "../moderation/report-experience";
+import { submitContentForReview } from "../moderation/submit-content-for-review";
+import { getResource } from "../resources/get-resource";
+import { listCategories } from "../resources/list-categories";
+import { getResourceInput } from "../resources/schema";
+import { searchInput } from "../search/schema";
+import { searchExperiences } from "../search/search-experiences";
+import { readSkillGuide } from "../skill-guide";
+import { parseInput } from "../validation";
+import { operationQuery } from "./arguments";
+import type { Hub } from "./hub";
+
+/** Who is calling and whether they may: admitRequest over one request's headers. */
+export type Admit = (need: KeyScope, action: RateAction | null) => Caller;
+
+export function admitFrom(request: Request): Admit {
+  return (need, action) => admitRequest(request, need, action);
+}
+
+/**
+ * A shell's caller (the CLI, stdio MCP): the token, when given, is sent as a bearer key would be,
+ * so the hub's mode and the key's scope apply as over HTTP and the writes carry its provenance.
+ */
+export function admitToken(token: string | undefined): Admit {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  return admitFrom(new Request("http://localhost/", { headers }));
+}
+
+export function localHub(admit: Admit): Hub {
+  return {
+    location: databasePath(),
+    async mayWrite() {
+      try {
+        admit("write", null);
+        return true;
+      } catch (error) {
+        if (isDomainError(error) && (error.code === "unauthorized" || error.code === "forbidden")) return false;
+        throw error;
+      }
+    },
+    async search(args) {
+      const caller = admit("read", "search");
+      const input = parseInput(searchInput, operationQuery(args, ""), "search");
+      return searchExperiences(input, caller.key?.id ?? "");
+    },
+    async getResource(args) {
+      admit("read", "search");
+      return getResource(parseInput(getResourceInput, { ...operationQuery(args, "name"), name: args.name }, "resource request"));
+    },
+    async getContent(args) {
+      admit("read", "search");
+      const input = parseInput(getContentInput, { ...operationQuery(args, "id"), id: args.id }, "content request");
+      return input.history ? getContentHistory(input.id) : getContent(input.id, input.revision);
+    },
+    async listCategories() {
+      admit("read", null);
+      return listCategories();
+    },
+    async submitExperience(body) {
+      const caller = admit("write", "write");
+      return reportExperience(parseInput(createExperienceInput, body, "experience"), caller);
+    },
+    async submitContent(body) {
+      const caller = admit("write", "write");
+      return submitContentForReview(parseInput(submitContentInput, body, "content"), caller);
+    },
+    async readGuide() {
+      return readSkillGuide();
+    },
+  };
+}

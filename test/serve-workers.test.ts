@@ -1,0 +1,236 @@
+// scripts/serve.mjs with several workers (node:cluster), for real: a production build, a temp
+// database, requests over fresh connections (so that the primary deals them to every worker in turn).
+// Every worker sees every write, cached answers included; rate limits are not multiplied by the
+// worker count; a crashed worker comes back; SIGTERM to the primary leaves no process behind; a
+// server whose workers cannot start exits 1.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { request } from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkSettings } from "@/lib/config/check-settings";
+import { readLimitsConfig, shareOfLimit } from "@/lib/limits/limits-config";
+import { buildIfNeeded } from "../scripts/lib/bench/build";
+import { startServer, type RunningServer } from "../scripts/lib/server";
+import { experienceInput } from "./factories";
+
+const PORT = 3641;
+const LIMITED_PORT = 3642;
+
+type Reply = { status: number; json: any };
+
+// One build check per file: other work may touch the sources meanwhile, and one rebuild is enough.
+let built = false;
+function buildOnce(): void {
+  // Never the default .next: other work builds there at the same time.
+  process.env.NEXT_DIST_DIR ||= ".next-bench";
+  // A tree someone is editing may not build: then the last build is used (with a warning).
+  if (!built) console.log(`build (${process.env.NEXT_DIST_DIR}): ${buildIfNeeded(false)}`);
+  built = true;
+}
+
+/** One request on a connection of its own (Connection: close), so that each may reach another worker. */
+function send(base: string, method: string, path: string, body?: unknown): Promise<Reply> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      base + path,
+      { method, agent: false, headers: payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {} },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => {
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = text;
+          }
+          resolve({ status: res.statusCode ?? 0, json });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.setTimeout(60_000, () => req.destroy(new Error(`no answer to ${method} ${path} within 60 s`)));
+    req.end(payload);
+  });
+}
+
+/** The processes of a process group (the server's primary and its workers), from /proc. */
+function groupPids(pgid: number): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // fields[0] is the state: a zombie has ended, it only waits to be reaped.
+      if (Number(fields[2]) === pgid && fields[0] !== "Z") pids.push(Number(entry));
+    } catch {
+      // ended while we looked
+    }
+  }
+  return pids;
+}
+
+async function waitFor(condition: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await condition()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return condition();
+}
+
+const search = (base: string, q: string) => send(base, "GET", `/api/search?q=${encodeURIComponent(q)}`);
+const found = (reply: Reply, name: string) => reply.status === 200 && reply.json.results.some((r: { name: string }) => r.name === name);
+
+describe("rate limits shared by workers", () => {
+  it("gives each of N processes 1/N of a limit, at least one request", () => {
+    expect(shareOfLimit({ capacity: 60, windowMs: 60_000 }, 2)).toEqual({ capacity: 30, windowMs: 60_000 });
+    // 1/min over 4 workers: one request per 4 minutes each, still 1/min together.
+    expect(shareOfLimit({ capacity: 1, windowMs: 60_000 }, 4)).toEqual({ capacity: 1, windowMs: 240_000 });
+    expect(shareOfLimit(null, 4)).toBeNull();
+    expect(readLimitsConfig({ KNOWHUB_RATE_WRITE: "10/min", KNOWHUB_RATE_SHARE: "2" }).write).toEqual({ capacity: 5, windowMs: 60_000 });
+    expect(readLimitsConfig({ KNOWHUB_RATE_WRITE: "10/min" }).write).toEqual({ capacity: 10, windowMs: 60_000 });
+  });
+
+  it("refuses a bad KNOWHUB_WORKERS before starting", () => {
+    for (const bad of ["0", "two", "65", "-1"]) expect(checkSettings({ KNOWHUB_WORKERS: bad }).problems.join("\n")).toMatch(/KNOWHUB_WORKERS/);
+    for (const good of [undefined, "", "auto", "1", "2"]) expect(checkSettings({ KNOWHUB_WORKERS: good }).problems).toEqual([]);
+  });
+});
+
+describe("serve.mjs with KNOWHUB_WORKERS=2", () => {
+  const dir = mkdtempSync(join(tmpdir(), "knowhub-workers-"));
+  let server: RunningServer | null = null;
+
+  beforeAll(async () => {
+    buildOnce();
+    server = await startServer({ port: PORT, databaseUrl: `file:${join(dir, "workers.db")}`, workers: 2 });
+  }, 900_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("runs a primary and two workers", () => {
+    expect(groupPids(server!.pid).length).toBe(3);
+  });
+
+  it("every worker finds a write at once, even with the answer cached before it", async () => {
+    const base = server!.url;
+    const query = "zorblaxian quarkle spreadsheet conversion";
+    // Both workers answer (and cache) "nothing yet" first.
+    for (let i = 0; i < 8; i++) {
+      const reply = await search(base, query);
+      expect(reply.status).toBe(200);
+      expect(found(reply, "zorblax-converter")).toBe(false);
+    }
+    const write = await send(base, "POST", "/api/experience", experienceInput({
+      name: "zorblax-converter",
+      url: "https://github.com/example/zorblax-converter",
+      task: "Convert zorblaxian spreadsheets into quarkle reports",
+      outcome: "Spreadsheet conversion worked on every zorblaxian file we tried.",
+      tips: "Pass --quarkle to keep the formulas.",
+    }));
+    expect(write.status).toBe(201);
+    const replies = await Promise.all(Array.from({ length: 24 }, () => search(base, query)));
+    for (const reply of replies) expect(found(reply, "zorblax-converter")).toBe(true);
+    for (let i = 0; i < 8; i++) expect(found(await search(base, query), "zorblax-converter")).toBe(true);
+  });
+
+  it("restarts a worker that crashes, and keeps serving meanwhile", async () => {
+    const [worker] = groupPids(server!.pid).filter((pid) => pid !== server!.pid);
+    process.kill(worker, "SIGKILL");
+    // Once the primary has seen the crash (and reaped the worker), the other worker takes every
+    // connection, and the replacement those dealt to it once it is up. (A connection the primary
+    // hands to a worker in the instant it dies is lost: node:cluster's round-robin never gets it back.)
+    expect(await waitFor(() => !groupPids(server!.pid).includes(worker), 10_000)).toBe(true);
+    for (let i = 0; i < 4; i++) expect((await send(server!.url, "GET", "/api/health")).status).toBe(200);
+    expect(await waitFor(() => groupPids(server!.pid).length === 3, 30_000)).toBe(true);
+    for (let i = 0; i < 6; i++) expect((await send(server!.url, "GET", "/api/health")).status).toBe(200);
+  }, 180_000);
+
+  it("SIGTERM to the primary stops every worker: no process is left behind", async () => {
+    const pid = server!.pid;
+    expect(groupPids(pid).length).toBe(3);
+    process.kill(pid, "SIGTERM");
+    expect(await waitFor(() => groupPids(pid).length === 0, 20_000)).toBe(true);
+    server = null;
+  }, 30_000);
+});
+
+describe("a rate limit with KNOWHUB_WORKERS=2", () => {
+  const dir = mkdtempSync(join(tmpdir(), "knowhub-workers-rate-"));
+  let server: RunningServer | null = null;
+
+  beforeAll(async () => {
+    buildOnce();
+    server = await startServer({
+      port: LIMITED_PORT,
+      databaseUrl: `file:${join(dir, "limited.db")}`,
+      workers: 2,
+      env: { KNOWHUB_RATE_WRITE: "10/min" },
+    });
+  }, 900_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("is not multiplied by the worker count: 30 writes, about 10 accepted (not 20)", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const reply = await send(server!.url, "POST", "/api/experience", experienceInput({ task: `Extract tables from scanned invoice batch number ${i}` }));
+      statuses.push(reply.status);
+      if (reply.status === 429) expect(reply.json.error.code).toBe("rate_limited");
+    }
+    const accepted = statuses.filter((s) => s === 201).length;
+    expect(statuses.filter((s) => s !== 201 && s !== 429)).toEqual([]);
+    // 5 per worker; connections alternate between the two, so both run out. A token refills every
+    // 12 s per worker, which a slow machine may just reach.
+    expect(accepted).toBeGreaterThanOrEqual(8);
+    expect(accepted).toBeLessThanOrEqual(12);
+  }, 120_000);
+});
+
+describe("serve.mjs whose workers cannot start", () => {
+  it("exits 1 when the port is taken", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "knowhub-workers-fail-"));
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(3643, "127.0.0.1", resolve));
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, KNOWHUB_WORKERS: "2", DATABASE_URL: `file:${join(dir, "x.db")}` };
+      env.NEXT_DIST_DIR ||= ".next-bench";
+      const result = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        // Asynchronous: the port's holder lives in this process and must keep answering.
+        const child = spawn(process.execPath, ["scripts/serve.mjs", "-H", "127.0.0.1", "-p", "3643"], { env, stdio: ["ignore", "ignore", "pipe"] });
+        let stderr = "";
+        child.stderr.on("data", (d) => (stderr += d));
+        const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
+        child.on("exit", (status) => {
+          clearTimeout(timer);
+          resolve({ status, stderr });
+        });
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain("already in use");
+      expect(result.stderr).toContain("could not start");
+    } finally {
+      blocker.close();
+    }
+  }, 120_000);
+
+  it("refuses a bad KNOWHUB_WORKERS on the command line too", () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, KNOWHUB_WORKERS: "lots", DATABASE_URL: "file:/nonexistent/never.db" };
+    delete env.KNOWHUB_SETTINGS_CHECKED;
+    const result = spawnSync(process.execPath, ["scripts/serve.mjs", "-H", "127.0.0.1", "-p", "3644"], { env, encoding: "utf8", timeout: 60_000 });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("KNOWHUB_WORKERS");
+  });
+});
