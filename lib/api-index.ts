@@ -10,7 +10,7 @@ import { contentAnswerDto, getContentInput, submitContentInput, submitContentRes
 import { ERROR_STATUS } from "./errors";
 import { createExperienceInput, createExperienceResult } from "./experiences/schema";
 import { healthDto } from "./health/schema";
-import { rateLimitsConfig } from "./limits/rate-limit";
+import { RATE_SHARE_ENV, readLimitsConfig } from "./limits/limits-config";
 import {
   bulkDecisionInput,
   bulkDecisionResultDto,
@@ -374,7 +374,8 @@ export function describeApi(): z.output<typeof apiIndexDto> {
 /** How this hub is run right now: whether an agent needs a key, and its limits. */
 function describeAuth() {
   const config = readAuthConfig();
-  const limits = rateLimitsConfig();
+  // The hub's limits as configured, not one worker's share of them (KNOWHUB_RATE_SHARE).
+  const limits = readLimitsConfig({ ...process.env, [RATE_SHARE_ENV]: undefined });
   const rate = (limit: { capacity: number; windowMs: number } | null) =>
     limit ? `${limit.capacity} per ${limit.windowMs / 1000} s` : "off";
   return {

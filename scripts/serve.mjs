@@ -32,6 +32,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const PEER_HEADER = "x-knowhub-peer";
+// A signal this soon after the first is the same Ctrl-C forwarded by a parent, not a second one.
+const SIGNAL_ECHO_MS = 1000;
 // In-flight requests get this long to finish after SIGINT/SIGTERM before connections are cut.
 const SHUTDOWN_GRACE_MS = 10_000;
 // Workers: at most this many; a crashed one is restarted after a backoff that doubles from
@@ -67,10 +69,11 @@ function parseArgs(argv) {
   return { host: options.host, port };
 }
 
-/** KNOWHUB_WORKERS: unset, blank or `auto` = one per core; otherwise a whole number 1-64. Mirrors lib/config/check-settings.ts. */
+/** KNOWHUB_WORKERS: unset or blank = 1 (rate limits exact); `auto` = one per core; otherwise a whole number 1-64. Mirrors lib/config/check-settings.ts. */
 function readWorkers(setting) {
   const text = (setting ?? "").trim();
-  if (text === "" || text.toLowerCase() === "auto") return Math.min(MAX_WORKERS, availableParallelism());
+  if (text === "") return 1;
+  if (text.toLowerCase() === "auto") return Math.min(MAX_WORKERS, availableParallelism());
   const n = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(n) || n < 1 || n > MAX_WORKERS) {
     fail(`${WORKERS_ENV}=${JSON.stringify(setting)} is not valid: use a whole number from 1 to ${MAX_WORKERS}, or "auto" (one per core)`);
@@ -273,16 +276,18 @@ async function serve({ host, port }, { worker }) {
   if (worker) process.send({ type: "knowhub:ready", url });
   else console.log(`KnowHub serving ${url} (build: ${process.env.NEXT_DIST_DIR || ".next"}${isTrustedProxy ? `, trusted proxies: ${process.env.KNOWHUB_TRUST_PROXY}` : ""})`);
 
+  let closingAt = 0;
   const shutdown = (signal) => {
     const code = signal === "SIGINT" ? 130 : 143;
     if (closing) {
       // A second signal: stop waiting. A worker gets every signal twice (Ctrl-C or a kill of the
       // process group reaches it and its primary, which passes it on), so for a worker only the
       // primary says when to stop waiting (knowhub:force).
-      if (!worker) process.exit(code);
+      if (!worker && Date.now() - closingAt >= SIGNAL_ECHO_MS) process.exit(code);
       return;
     }
     closing = true;
+    closingAt = Date.now();
     // Stop accepting; finish what is in flight. Keep-alive connections are closed as soon as they
     // are idle (Node closes only the ones idle at close() time; a busy one would otherwise linger
     // for its keep-alive timeout after its last response), and new responses say Connection: close.
@@ -392,15 +397,18 @@ function runPrimary({ host, port, workers }) {
     restartTimers.add(timer);
   });
 
-  let signalled = false;
+  let signalledAt = 0;
   for (const signal of ["SIGINT", "SIGTERM"]) {
     process.on(signal, () => {
       const code = signal === "SIGINT" ? 130 : 143;
-      if (!signalled) {
-        signalled = true;
+      if (!signalledAt) {
+        signalledAt = Date.now();
         stopAll(signal, code);
         return;
       }
+      // Ctrl-C reaches the whole process group, and npm start / knowhub serve forward it once
+      // more: a second signal within a second is that echo, not a person insisting.
+      if (Date.now() - signalledAt < SIGNAL_ECHO_MS) return;
       // A second signal: stop waiting for requests in flight.
       for (const worker of Object.values(cluster.workers)) {
         try {

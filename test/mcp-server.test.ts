@@ -170,6 +170,15 @@ describe("MCP server", () => {
 });
 
 describe("MCP over Streamable HTTP (/api/mcp)", () => {
+  it("serves a guide that names the hub's public address, not the local default", async () => {
+    withEnv({ KNOWHUB_PUBLIC_URL: "https://hub.example.org" });
+    const client = await httpClient();
+    const read = await client.readResource({ uri: GUIDE_URI });
+    const text = String((read.contents[0] as { text: string }).text);
+    expect(text).toContain("KNOWHUB_API:-https://hub.example.org}");
+    expect(text).not.toContain("127.0.0.1:3000");
+  });
+
   it("admits callers as the REST routes do: a read key sees no write tools and cannot write", async () => {
     const open = await httpClient();
     expect((await open.listTools()).tools.map((t) => t.name)).toContain("submit_experience");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { hygienic, secretProblem, type TextKind } from "../text/hygiene";
 import { contentIdProblem } from "./content-id";
-import { heldForReviewDto, keyRefDto } from "../experiences/schema";
+import { heldForReviewDto, keyRefDto } from "../text/provenance-schema";
 
 export const MAX_BODY_BYTES = 200 * 1024;
 

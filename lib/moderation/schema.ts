@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { findingsDto, keyRefDto } from "../experiences/schema";
+import { findingsDto, keyRefDto } from "../text/provenance-schema";
 import { keyDto } from "../keys/schema";
 import { intParam } from "../validation";
 

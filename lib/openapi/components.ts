@@ -2,15 +2,8 @@
 // place that uses it, inside other schemas too, a $ref to one definition.
 import { auditEntryDto, auditPageDto } from "../audit/schema";
 import { contentAnswerDto, contentDto, contentHistoryDto, contentLinkDto, contentRevisionDto, submitContentResultDto } from "../contents/schema";
-import {
-  createExperienceResult,
-  experienceDto,
-  heldForReviewDto,
-  keyRefDto,
-  relevantExperienceDto,
-  resourceAggregateDto,
-  screeningFindingDto,
-} from "../experiences/schema";
+import { createExperienceResult, experienceDto, relevantExperienceDto, resourceAggregateDto } from "../experiences/schema";
+import { heldForReviewDto, keyRefDto, screeningFindingDto } from "../text/provenance-schema";
 import { healthDto } from "../health/schema";
 import { keyDto } from "../keys/schema";
 import {

@@ -37,7 +37,8 @@ export function admitToken(token: string | undefined): Admit {
   return admitFrom(new Request("http://localhost/", { headers }));
 }
 
-export function localHub(admit: Admit): Hub {
+/** `baseUrl`: the address the guide names (the request's, over /api/mcp); the local default otherwise. */
+export function localHub(admit: Admit, baseUrl?: string): Hub {
   return {
     location: databasePath(),
     async mayWrite() {
@@ -76,7 +77,7 @@ export function localHub(admit: Admit): Hub {
       return submitContentForReview(parseInput(submitContentInput, body, "content"), caller);
     },
     async readGuide() {
-      return readSkillGuide();
+      return readSkillGuide(baseUrl);
     },
   };
 }

@@ -22,6 +22,10 @@ export function remoteHub(api: string, token: string | undefined): Hub {
   if (parsedBase.protocol !== "http:" && parsedBase.protocol !== "https:") {
     throw new DomainError("invalid_input", `KNOWHUB_API must use http or https (got "${api}").`, { api });
   }
+  // Credentials belong in KNOWHUB_TOKEN: an address carrying them would be echoed in every error.
+  if (parsedBase.username || parsedBase.password) {
+    throw new DomainError("invalid_input", "KNOWHUB_API must not carry a user or password: put the key in KNOWHUB_TOKEN.", {});
+  }
 
   async function call<T>(method: "GET" | "POST", path: string, query: Record<string, string> = {}, body?: unknown, as: "json" | "text" = "json"): Promise<T> {
     const url = new URL(base + path);
@@ -46,7 +50,7 @@ export function remoteHub(api: string, token: string | undefined): Hub {
     }
     if (response.ok) return json as T;
     const error = (json as { error?: { code?: string; message?: string; details?: Record<string, unknown> } }).error;
-    const code = error?.code && error.code in ERROR_STATUS ? (error.code as ErrorCode) : "internal";
+    const code = error?.code && Object.hasOwn(ERROR_STATUS, error.code) ? (error.code as ErrorCode) : "internal";
     throw new DomainError(code, error?.message ?? `${base}${path} answered ${response.status}.`, error?.details ?? {});
   }
 
@@ -60,14 +64,30 @@ export function remoteHub(api: string, token: string | undefined): Hub {
       return (index.auth?.writes ?? "").startsWith("open");
     },
     search: (args) => call<SearchResponseDto>("GET", "/api/search", operationQuery(args, "")),
-    getResource: (args) => call<ResourceDto>("GET", `/api/resource/${encodeURIComponent(args.name)}`, operationQuery(args, "name")),
-    getContent: (args) =>
-      call<ContentDto | ContentHistoryDto>("GET", `/api/content/${args.id.split("/").map(encodeURIComponent).join("/")}`, operationQuery(args, "id")),
+    getResource: async (args) => call<ResourceDto>("GET", `/api/resource/${pathSegment(args.name, "name")}`, operationQuery(args, "name")),
+    getContent: async (args) =>
+      call<ContentDto | ContentHistoryDto>(
+        "GET",
+        `/api/content/${args.id.split("/").map((part) => pathSegment(part, "id")).join("/")}`,
+        operationQuery(args, "id"),
+      ),
     listCategories: () => call<{ categories: CategoryDto[] }>("GET", "/api/categories"),
     submitExperience: (body) => call<CreateExperienceResult>("POST", "/api/experience", {}, body),
     submitContent: (body) => call<SubmitContentResultDto>("POST", "/api/content", {}, body),
     readGuide: () => call<string>("GET", "/skill.md", {}, undefined, "text"),
   };
+}
+
+/**
+ * One path segment of a URL sent with the operator's key. encodeURIComponent leaves "." and ".."
+ * alone and URL resolution then climbs out of /api/resource or /api/content ("a/../../moderation/queue"
+ * would reach the moderation queue with a moderator's token): such segments are refused here.
+ */
+function pathSegment(value: string, field: string): string {
+  if (value === "" || value === "." || value === "..") {
+    throw new DomainError("invalid_input", `${field} must not have an empty, "." or ".." path segment`, { field });
+  }
+  return encodeURIComponent(value);
 }
 
 /** KNOWHUB_API set: that hub; otherwise null (the caller uses the local database). */

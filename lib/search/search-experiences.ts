@@ -82,13 +82,12 @@ function rankResults(input: SearchInput): Ranking {
   const rules = gateRules(groups, plan.groups.length);
   const sure = !searchSwitches().gate || rules.size > 0;
   const topRelevance = Math.max(...groups.map((g) => g.best.relevance));
-  const shownGroups = groups.filter(
-    (g) =>
-      g.best.relevance >= topRelevance * T.minRelative &&
-      (sure
-        ? g.best.coverage >= T.minCoverageTail
-        : g.coverage >= T.minCoverageLead && sharesContentWord(g.best, plan.groups)),
-  );
+  // Every resource the gate accepted is shown; others only when not far weaker than the best.
+  const shownGroups = groups.filter((g) => {
+    if (rules.has(g)) return true;
+    if (g.best.relevance < topRelevance * T.minRelative) return false;
+    return sure ? g.best.coverage >= T.minCoverageTail : g.coverage >= T.minCoverageLead && sharesContentWord(g.best, plan.groups);
+  });
   if (shownGroups.length === 0) return { confidence: "none", results: [] };
 
   const resources = findResources(shownGroups.map((g) => g.key));
@@ -105,14 +104,15 @@ function rankResults(input: SearchInput): Ranking {
     return { ...g, rule, verdict, verdictFactor, support, prior, score: (rankValue(g.best) + support) * prior * verdictFactor };
   });
   ranked.sort((a, b) => b.score - a.score);
-  const shown = ranked.slice(0, input.limit);
   // A resource whose reports say it failed at this task is useful knowledge, but not the best match
-  // while one that did not fail is shown.
-  if (shown[0]?.verdict.outcome === "failed") {
-    const comparable = shown[0].best.relevance * T.verdict.comparableRelevance;
-    const better = shown.findIndex((g) => g.verdict.outcome !== "failed" && g.best.relevance >= comparable);
-    if (better > 0) shown.unshift(...shown.splice(better, 1));
+  // while one that did not fail matches comparably (looked for before the limit: with limit=1 the
+  // answer is that one).
+  if (ranked[0]?.verdict.outcome === "failed") {
+    const comparable = ranked[0].best.relevance * T.verdict.comparableRelevance;
+    const better = ranked.findIndex((g) => g.verdict.outcome !== "failed" && g.best.relevance >= comparable);
+    if (better > 0) ranked.unshift(...ranked.splice(better, 1));
   }
+  const shown = ranked.slice(0, input.limit);
 
   const experiences = findExperiences(shown.flatMap((g) => g.rows.slice(0, T.relevantPerGroup).map((r) => r.row.id)));
   const results = shown.flatMap((g) => {

@@ -37,6 +37,9 @@ describe("task verdicts", () => {
     expect(trap.avg_score).toBe(3);
     expect(trap.explain.verdict_factor).toBeLessThan(1);
     expect(first.explain.verdict_factor).toBe(1);
+    // However few results are asked for.
+    const one = await search({ q: "extract tables from pdf reports", limit: "1" });
+    expect(one.json.results.map((r: { name: string }) => r.name)).toEqual(["camelot"]);
   });
 
   it("keeps a failed resource first when nothing else comes close to the task", async () => {

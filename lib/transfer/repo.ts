@@ -94,7 +94,9 @@ export function createWriters(db: Sqlite = getSqlite()) {
 // resource's score columns; together about half of an insert's cost. The BEFORE INSERT trigger that
 // creates a resource row stays: it is a cheap key lookup, the foreign key needs it, and it fires
 // exactly as on the per-row path (even for a duplicate line that is then skipped).
-const SUSPENDED_TRIGGERS = ["experiences_ai", "resource_votes_ai"] as const;
+// search_generation_experience_insert would bump the search generation once per imported row;
+// applyPerRowTriggersSetwise bumps it once.
+const SUSPENDED_TRIGGERS = ["experiences_ai", "resource_votes_ai", "search_generation_experience_insert"] as const;
 
 export type BulkImport = {
   db: Sqlite;
@@ -169,6 +171,7 @@ export function beginBulkImport(): BulkImport {
  * in id order.
  */
 function applyPerRowTriggersSetwise(db: Sqlite, lastId: number): void {
+  db.prepare(/* sql */ `UPDATE search_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'`).run();
   db.prepare(
     /* sql */ `UPDATE resources SET
        experience_count = experience_count + added.n,
