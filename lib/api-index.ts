@@ -131,7 +131,7 @@ export const ENDPOINTS: EndpointDoc[] = [
     method: "GET",
     path: "/api/search",
     auth: "read",
-    description: "Find experiences by task; results are grouped by resource, or abstained with a hint.",
+    description: "Find experiences by task, grouped by resource, each with how it did for this task; says how sure it is (confidence high, low with weak leads, or none).",
     parameters: [
       q("q", true, "the task in your own words, 1-500 characters, English or Chinese"),
       q("category", false, "only resources of this category (mcp, skill, library, api, paper, blog, book, course, cli, ...)"),

@@ -278,7 +278,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string; endpoints?: 
           scheme: "bearer",
           bearerFormat: "kh_...",
           description:
-            "An API key: Authorization: Bearer kh_... Scopes read < write < moderate, each including the ones before. " +
+            "An API key. Scopes read < write < moderate, each including the ones before. " +
             "Whether reads and writes need one depends on how the hub is run (GET /api says: auth.reads, auth.writes); " +
             "moderation always does. A key that is sent is always checked.",
         },
