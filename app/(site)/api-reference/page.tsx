@@ -52,7 +52,8 @@ function TypeText({ type, refs }: { type: string; refs: string[] }) {
 
 function FieldTable({ caption, rows, showIn }: { caption: string; rows: (FieldRow & { in?: string })[]; showIn?: boolean }) {
   return (
-    <div className="overflow-x-auto">
+    // On a phone the table scrolls sideways: focusable and named, so a keyboard can scroll it too.
+    <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-teal-600" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full min-w-[32rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-stone-600 dark:text-stone-400">
