@@ -3,8 +3,9 @@
 // figure says what each part is worth only when it can be measured without it.
 
 export const SEARCH_TUNING = {
-  /** Relevant experiences shown per resource. */
+  /** Relevant experiences shown per resource; per weak lead, fewer (its best report says most). */
   relevantPerGroup: 5,
+  relevantPerWeakLead: 3,
   gate: {
     // The best resource must hold this share of the query's weight (rare words weigh most).
     minCoverage: 0.55,
@@ -31,6 +32,8 @@ export const SEARCH_TUNING = {
   // A weak lead (confidence "low") must share a content word with the task (not only generic or
   // soft ones) and hold at least this share of the query's weight; otherwise the answer is "none".
   minCoverageLead: 0.1,
+  // Weak leads are for an agent to read in a second, not a page to scroll: at most this many.
+  maxWeakLeads: 5,
   // Further relevant experiences of the same resource add a little evidence.
   supportFactor: 0.1,
   // A report scored 1 or 2 on this very task ranks a little below one that worked.

@@ -112,9 +112,10 @@ function rankResults(input: SearchInput): Ranking {
     const better = ranked.findIndex((g) => g.verdict.outcome !== "failed" && g.best.relevance >= comparable);
     if (better > 0) ranked.unshift(...ranked.splice(better, 1));
   }
-  const shown = ranked.slice(0, input.limit);
+  const shown = ranked.slice(0, sure ? input.limit : Math.min(input.limit, T.maxWeakLeads));
 
-  const experiences = findExperiences(shown.flatMap((g) => g.rows.slice(0, T.relevantPerGroup).map((r) => r.row.id)));
+  const perGroup = sure ? T.relevantPerGroup : T.relevantPerWeakLead;
+  const experiences = findExperiences(shown.flatMap((g) => g.rows.slice(0, perGroup).map((r) => r.row.id)));
   const results = shown.flatMap((g) => {
     const res = resources.get(g.key);
     if (!res) return [];
@@ -127,7 +128,7 @@ function rankResults(input: SearchInput): Ranking {
       avg_score: averageScore(res.scoreSum, res.reporterCount),
       experience_count: res.experienceCount,
       reporter_count: res.reporterCount,
-      relevant_experiences: g.rows.slice(0, T.relevantPerGroup).flatMap((r) => {
+      relevant_experiences: g.rows.slice(0, perGroup).flatMap((r) => {
         const row = experiences.get(r.row.id);
         return row ? [toRelevantExperienceDto(row)] : [];
       }),

@@ -67,6 +67,17 @@ describe("confidence", () => {
     expect(low.json.results.every((r: { confidence: string }) => r.confidence === "low")).toBe(true);
     expect(low.json.hint).toMatch(/weak leads/);
 
+    // However many resources share a word: a few weak leads, each with its best reports.
+    // Six resources, each sharing one different word of the task: all weak, none standing out.
+    const words = ["quokka", "narwhal", "axolotl", "pangolin", "okapi", "tapir"];
+    for (const word of words) {
+      for (const verb of ["Photograph", "Count", "Tag", "Feed"]) await post({ name: `Zoo ${word}`, task: `${verb} the ${word} enclosure at dawn` });
+    }
+    const many = await search({ q: words.join(" ") });
+    expect([many.json.confidence, many.json.results.length]).toEqual(["low", 5]);
+    expect(many.json.results.length).toBe(5);
+    expect(Math.max(...many.json.results.map((r: { relevant_experiences: unknown[] }) => r.relevant_experiences.length))).toBe(3);
+
     const none = await search({ q: "qwzx blorf vintergatan" });
     expect(none.json).toMatchObject({ confidence: "none", abstained: true, results: [] });
   });
