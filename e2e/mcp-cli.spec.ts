@@ -4,6 +4,7 @@
 // global-setup made; no browser.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -12,6 +13,23 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { expect, test } from "@playwright/test";
 import { startServer, type RunningServer } from "../scripts/lib/server";
 import { E2E_PORT } from "./settings";
+
+/** POSTs JSON on a connection of its own (agent: false) and resolves with the status. */
+function postJson(url: string, token: string, body: unknown): Promise<number> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      { method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), authorization: `Bearer ${token}` } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
 
 const PORT = E2E_PORT + 8;
 const READ_TOOLS = ["get_content", "get_resource", "list_categories", "search_experiences"];
@@ -146,13 +164,11 @@ test("the CLI against the server: --json parses, exit codes as documented", asyn
   expect(JSON.parse(missing.stderr)).toMatchObject({ error: { code: "not_found" } });
 
   // KNOWHUB_RATE_WRITE=6/h per key: the flood key spends its writes over REST, then the CLI's is refused.
+  // A fresh connection per request: the spawnSync calls above held this process's event loop for
+  // seconds, so a pooled keep-alive socket the server has since closed may not be known closed yet.
   for (let i = 0; i < 6; i++) {
-    const response = await fetch(`${server.url}/api/experience`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${keys["e2e-flood"]}` },
-      body: JSON.stringify({ name: "Flood", task: `flood task ${i}`, score: 3 }),
-    });
-    expect(response.status).toBe(201);
+    const status = await postJson(`${server.url}/api/experience`, keys["e2e-flood"], { name: "Flood", task: `flood task ${i}`, score: 3 });
+    expect(status).toBe(201);
   }
   const limited = knowhub(["submit", "--name", "Flood", "--task", "one too many", "--score", "3", "--json"], { KNOWHUB_TOKEN: keys["e2e-flood"] });
   expect(limited.status).toBe(5);
