@@ -9,33 +9,36 @@ export function jsonResponse(data: unknown, status = 200, headers: Record<string
   return new Response(JSON.stringify(data), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
-export function errorResponse(caught: unknown): Response {
+export type ErrorBody = { code: ErrorCode; message: string; details: Record<string, unknown> };
+
+/**
+ * The error contract's body for anything thrown, with or without HTTP (the MCP tools and the CLI
+ * carry it too): domain errors as they are, database errors translated by code, anything else
+ * "internal", logged and never shown.
+ */
+export function toErrorBody(caught: unknown): ErrorBody {
   const error = translateDbError(caught) ?? caught;
-  if (isDomainError(error)) {
-    const headers: Record<string, string> = {};
-    if (error.code === "method_not_allowed" && Array.isArray(error.details.allow)) {
-      headers.allow = (error.details.allow as string[]).join(", ");
-    }
-    if (error.code === "unauthorized") {
-      const reason = error.details.reason === "invalid_token" || error.details.reason === "invalid_request" ? `, error="${error.details.reason}"` : "";
-      headers["www-authenticate"] = `Bearer realm="knowhub"${reason}`;
-    }
-    if (typeof error.details.retry_after_seconds === "number") {
-      headers["retry-after"] = String(error.details.retry_after_seconds);
-    }
-    return jsonResponse(
-      { error: { code: error.code, message: error.message, details: error.details } },
-      ERROR_STATUS[error.code],
-      headers,
-    );
-  }
-  // Never leak a stack trace to the client; keep it in the server log.
+  if (isDomainError(error)) return { code: error.code, message: error.message, details: error.details };
+  // Never leak a stack trace to the client; keep it in the server log (stderr: never stdout, which
+  // is the stdio MCP channel).
   console.error(error);
-  const code: ErrorCode = "internal";
-  return jsonResponse(
-    { error: { code, message: "Internal error; the request was not completed.", details: {} } },
-    ERROR_STATUS[code],
-  );
+  return { code: "internal", message: "Internal error; the request was not completed.", details: {} };
+}
+
+export function errorResponse(caught: unknown): Response {
+  const body = toErrorBody(caught);
+  const headers: Record<string, string> = {};
+  if (body.code === "method_not_allowed" && Array.isArray(body.details.allow)) {
+    headers.allow = (body.details.allow as string[]).join(", ");
+  }
+  if (body.code === "unauthorized") {
+    const reason = body.details.reason === "invalid_token" || body.details.reason === "invalid_request" ? `, error="${body.details.reason}"` : "";
+    headers["www-authenticate"] = `Bearer realm="knowhub"${reason}`;
+  }
+  if (typeof body.details.retry_after_seconds === "number") {
+    headers["retry-after"] = String(body.details.retry_after_seconds);
+  }
+  return jsonResponse({ error: body }, ERROR_STATUS[body.code], headers);
 }
 
 type Handler<C> = (request: Request, context: C) => Promise<Response> | Response;

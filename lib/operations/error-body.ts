@@ -1,7 +1,6 @@
 // The JSON error contract, {code, message, details}, outside HTTP: what an MCP tool error and the
-// CLI carry. The same translation as lib/http.ts's errorResponse, without a status.
-import { translateDbError } from "../db-errors";
-import { isDomainError } from "../errors";
+// CLI carry. lib/http.ts's toErrorBody, plus the one error only a remote hub has: no answer.
+import { toErrorBody } from "../http";
 
 export type ErrorBody = { code: string; message: string; details: Record<string, unknown> };
 
@@ -16,10 +15,6 @@ export class HubUnreachableError extends Error {
 }
 
 export function errorBody(caught: unknown): ErrorBody {
-  const error = translateDbError(caught) ?? caught;
-  if (isDomainError(error)) return { code: error.code, message: error.message, details: error.details };
-  if (error instanceof HubUnreachableError) return { code: "unreachable", message: error.message, details: { api: error.api } };
-  // Never a stack trace to the caller; it goes to the operator's stderr (never stdout: stdio MCP).
-  console.error(error);
-  return { code: "internal", message: "Internal error; the request was not completed.", details: {} };
+  if (caught instanceof HubUnreachableError) return { code: "unreachable", message: caught.message, details: { api: caught.api } };
+  return toErrorBody(caught);
 }

@@ -80,7 +80,8 @@ function rankResults(input: SearchInput): Ranking {
   // The gate's judgement decides what the answer claims, not whether anything is shown: when no
   // resource passes it, the closest ones still go out, marked as weak leads.
   const rules = gateRules(groups, plan.groups.length);
-  const sure = !searchSwitches().gate || rules.size > 0;
+  const gateOn = searchSwitches().gate;
+  const sure = !gateOn || rules.size > 0;
   const topRelevance = Math.max(...groups.map((g) => g.best.relevance));
   // Every resource the gate accepted is shown; others only when not far weaker than the best.
   const shownGroups = groups.filter((g) => {
@@ -123,7 +124,7 @@ function rankResults(input: SearchInput): Ranking {
       name: res.name,
       url: res.url,
       category: res.category,
-      confidence: sure && (g.rule !== "none" || !searchSwitches().gate) ? "high" : "low",
+      confidence: sure && (g.rule !== "none" || !gateOn) ? "high" : "low",
       task_verdict: g.verdict,
       avg_score: averageScore(res.scoreSum, res.reporterCount),
       experience_count: res.experienceCount,

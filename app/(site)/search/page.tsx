@@ -50,8 +50,8 @@ export default async function SearchPage({ searchParams }: Props) {
   // page say that a scope hides matches elsewhere. Unscoped, it is the same search at the API's
   // largest page.
   const counts: CategoryMatches | null = parsed?.success ? countMatchesByCategory(parsed.data.q) : null;
-  // What the same search is over HTTP, so a person can hand an agent the exact call.
   const elsewhere = counts && category ? counts.total - (counts.categories.find((c) => c.category === category)?.count ?? 0) : 0;
+  // What the same search is over HTTP, so a person can hand an agent the exact call.
   const jsonHref = parsed?.success ? `/api/search${queryString({ q: parsed.data.q, category: parsed.data.category, limit: String(limit) })}` : null;
 
   return (
