@@ -67,7 +67,7 @@ export function listResourceContents(key: string): { id: string; title: string }
 
 export function listResourceNames(max: number): string[] {
   const rows = getSqlite()
-    .prepare(/* sql */ `SELECT name FROM resources WHERE experience_count > 0 ORDER BY experience_count DESC LIMIT ?`)
+    .prepare(/* sql */ `SELECT name FROM resources WHERE experience_count > 0 ORDER BY reporter_count DESC, experience_count DESC LIMIT ?`)
     .all(max) as { name: string }[];
   return rows.map((r) => r.name);
 }
@@ -77,7 +77,7 @@ export function listCategories(): { category: string; resourceCount: number; exp
     .prepare(
       /* sql */ `SELECT category, COUNT(*) AS resourceCount, SUM(experience_count) AS experienceCount
        FROM resources WHERE experience_count > 0
-       GROUP BY category ORDER BY experienceCount DESC, category`,
+       GROUP BY category ORDER BY SUM(reporter_count) DESC, experienceCount DESC, category`,
     )
     .all() as { category: string; resourceCount: number; experienceCount: number }[];
 }
@@ -97,6 +97,9 @@ export function countEverything(): SiteCountsRow {
     .get() as SiteCountsRow;
 }
 
+// Lists that rank resources by how much is said of them count reporters (one key, one voice), not
+// reports: a flood from one key must not put its resource on the home page.
+
 /**
  * Resources by Bayesian average: each starts as `priorCount` reviews of `priorMean`, so one
  * lucky 5 does not outrank fifty solid 4s.
@@ -106,28 +109,37 @@ export function listBestRatedResources(limit: number, priorMean: number, priorCo
     .prepare(
       /* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE experience_count > 0
        ORDER BY (score_sum + @priorMean * @priorCount) * 1.0 / (reporter_count + @priorCount) DESC,
-                experience_count DESC, key
+                reporter_count DESC, key
        LIMIT @limit`,
     )
     .all({ limit, priorMean, priorCount }) as ResourceRow[];
 }
 
+/** Resources with the most distinct reporters. */
 export function listMostReportedResources(limit: number): ResourceRow[] {
   return getSqlite()
     .prepare(
       /* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE experience_count > 0
-       ORDER BY experience_count DESC, last_seen DESC, key LIMIT ?`,
+       ORDER BY reporter_count DESC, experience_count DESC, last_seen DESC, key LIMIT ?`,
     )
     .all(limit) as ResourceRow[];
 }
 
-export function listLatestExperiences(limit: number): ExperienceRow[] {
+/**
+ * The newest published experiences, one per reporter (a key's newest; a report without a key is a
+ * reporter of its own), so one key's flood shows as one line. Read from a bounded window of the
+ * newest reports: a key that wrote all of them shows once, and the list is then shorter.
+ */
+export function listLatestExperiences(limit: number, window = limit * 20): ExperienceRow[] {
   return getSqlite()
     .prepare(
-      /* sql */ `SELECT ${EXPERIENCE_COLUMNS} FROM experiences WHERE status = 'published'
-       ORDER BY created_at DESC, id DESC LIMIT ?`,
+      /* sql */ `SELECT ${EXPERIENCE_COLUMNS} FROM (
+         SELECT *, ROW_NUMBER() OVER (PARTITION BY CASE WHEN key_id = '' THEN 'e:' || id ELSE 'k:' || key_id END
+                                      ORDER BY created_at DESC, id DESC) AS position
+         FROM (SELECT * FROM experiences WHERE status = 'published' ORDER BY created_at DESC, id DESC LIMIT @window))
+       WHERE position = 1 ORDER BY created_at DESC, id DESC LIMIT @limit`,
     )
-    .all(limit) as ExperienceRow[];
+    .all({ limit, window }) as ExperienceRow[];
 }
 
 /** Every resource grouped by category, at most `perCategory` of each (most reported first). */
@@ -135,9 +147,9 @@ export function listResourcesByCategory(perCategory: number): ResourceRow[] {
   return getSqlite()
     .prepare(
       /* sql */ `SELECT ${RESOURCE_COLUMNS} FROM (
-         SELECT *, ROW_NUMBER() OVER (PARTITION BY category ORDER BY experience_count DESC, key) AS position
+         SELECT *, ROW_NUMBER() OVER (PARTITION BY category ORDER BY reporter_count DESC, experience_count DESC, key) AS position
          FROM resources WHERE experience_count > 0)
-       WHERE position <= ? ORDER BY category, experience_count DESC, key`,
+       WHERE position <= ? ORDER BY category, reporter_count DESC, experience_count DESC, key`,
     )
     .all(perCategory) as ResourceRow[];
 }

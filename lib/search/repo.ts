@@ -9,6 +9,8 @@ export type CandidateRow = {
   id: number;
   resourceKey: string;
   score: number;
+  /** Who this report speaks for: `k:<key id>`, or `e:<id>` for a report without a key (as resource_votes). */
+  reporter: string;
   sName: string;
   sTask: string;
   sTips: string;
@@ -40,6 +42,7 @@ export function ftsPhrase(seq: string): string {
 // than these. The shown text is loaded afterwards for the few that make the results (findExperiences).
 const CANDIDATE_COLUMNS = /* sql */ `
   e.id, e.resource_key AS resourceKey, e.score,
+  CASE WHEN e.key_id = '' THEN 'e:' || e.id ELSE 'k:' || e.key_id END AS reporter,
   e.search_name AS sName, e.search_task AS sTask, e.search_tips AS sTips, e.search_outcome AS sOutcome`;
 
 // The LIMIT sits inside the FTS query so that at most `max` experience rows are ever read.

@@ -71,8 +71,11 @@ export type ConfidenceDto = z.output<typeof confidenceDto>;
 export const taskVerdictDto = z
   .object({
     outcome: z.enum(["worked", "mixed", "failed"]),
-    avg_score: z.number().describe("Mean score of the experiences that match this task."),
+    avg_score: z
+      .number()
+      .describe("Mean score over the reporters whose experiences match this task: each reporter (key) counts once, with its latest matching report."),
     experience_count: z.number().int().describe("How many of its experiences match this task."),
+    reporter_count: z.number().int().describe("How many distinct reporters (keys) those experiences come from; each counts once."),
   })
   .describe("How the resource did for this task, from its experiences that match the query.");
 export type TaskVerdictDto = z.output<typeof taskVerdictDto>;
@@ -86,7 +89,9 @@ export const searchResultDto = z.object({
   avg_score: z.number().describe("Overall: mean of one vote per reporter, across all tasks."),
   experience_count: z.number().int(),
   reporter_count: z.number().int(),
-  relevant_experiences: z.array(relevantExperienceDto).describe("Its experiences that match the task, best first (at most 5)."),
+  relevant_experiences: z
+    .array(relevantExperienceDto)
+    .describe("Its experiences that match the task, best first, at most one per reporter (at most 5)."),
   explain: explainDto.optional(),
 });
 export type SearchResultDto = z.output<typeof searchResultDto>;

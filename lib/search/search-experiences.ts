@@ -49,7 +49,12 @@ export function searchExperiences(input: SearchInput, keyId = "", { log = true }
   return response;
 }
 
-type Group = { key: string; rows: Scored[]; best: Scored; coverage: number };
+/**
+ * One resource's matching reports. `voices`: the best-ranked report of each reporter (one key, or
+ * one report without a key), best first. Everything that weighs reports against each other (support,
+ * the task verdict, the reports shown) reads voices, so twenty reports from one key say what one does.
+ */
+type Group = { key: string; rows: Scored[]; voices: Scored[]; best: Scored; coverage: number };
 type GateRule = "coverage" | "clear lead" | "broad" | "none";
 type Ranked = Group & {
   rule: GateRule;
@@ -74,7 +79,7 @@ function rankResults(input: SearchInput): Ranking {
   }
   const groups: Group[] = [...byResource].map(([key, rows]) => {
     rows.sort((a, b) => rankValue(b) - rankValue(a) || b.row.score - a.row.score);
-    return { key, rows, best: rows[0], coverage: resourceCoverage(rows) };
+    return { key, rows, voices: oneVoiceEach(rows), best: rows[0], coverage: resourceCoverage(rows) };
   });
 
   // The gate's judgement decides what the answer claims, not whether anything is shown: when no
@@ -97,7 +102,7 @@ function rankResults(input: SearchInput): Ranking {
     const { mean, count, span } = T.prior;
     const bayes = ((res?.scoreSum ?? 0) + mean * count) / ((res?.reporterCount ?? 0) + count);
     const prior = 1 + span * ((bayes - mean) / 2);
-    const support = T.supportFactor * (g.rows[1] ? rankValue(g.rows[1]) : 0);
+    const support = T.supportFactor * (g.voices[1] ? rankValue(g.voices[1]) : 0);
     const verdict = taskVerdict(g.rows);
     const verdictFactor =
       verdict.outcome === "failed" ? T.verdict.failedFactor : verdict.outcome === "mixed" ? T.verdict.mixedFactor : 1;
@@ -116,7 +121,7 @@ function rankResults(input: SearchInput): Ranking {
   const shown = ranked.slice(0, sure ? input.limit : Math.min(input.limit, T.maxWeakLeads));
 
   const perGroup = sure ? T.relevantPerGroup : T.relevantPerWeakLead;
-  const experiences = findExperiences(shown.flatMap((g) => g.rows.slice(0, perGroup).map((r) => r.row.id)));
+  const experiences = findExperiences(shown.flatMap((g) => g.voices.slice(0, perGroup).map((r) => r.row.id)));
   const results = shown.flatMap((g) => {
     const res = resources.get(g.key);
     if (!res) return [];
@@ -129,7 +134,7 @@ function rankResults(input: SearchInput): Ranking {
       avg_score: averageScore(res.scoreSum, res.reporterCount),
       experience_count: res.experienceCount,
       reporter_count: res.reporterCount,
-      relevant_experiences: g.rows.slice(0, perGroup).flatMap((r) => {
+      relevant_experiences: g.voices.slice(0, perGroup).flatMap((r) => {
         const row = experiences.get(r.row.id);
         return row ? [toRelevantExperienceDto(row)] : [];
       }),
@@ -180,13 +185,29 @@ function sharesContentWord(s: Scored, groups: QueryGroup[]): boolean {
   return groups.some((g, i) => g.content && s.covered[i] > 0);
 }
 
-/** How the resource did in its experiences that match the task about as well as its best one. */
+/**
+ * How the resource did in its experiences that match the task about as well as its best one, one
+ * voice per reporter: each reporter's latest matching report (as in the resource's average, where a
+ * key counts with its latest report), so a flood from one key weighs what one report from it does.
+ */
 function taskVerdict(rows: Scored[]): TaskVerdictDto {
   const floor = rows[0].relevance * T.verdict.matchingRelative;
   const matching = rows.filter((r) => r.relevance >= floor);
-  const mean = matching.reduce((s, r) => s + r.row.score, 0) / matching.length;
+  const latest = new Map<string, Scored>();
+  for (const r of matching) {
+    const seen = latest.get(r.row.reporter);
+    if (!seen || r.row.id > seen.row.id) latest.set(r.row.reporter, r);
+  }
+  const votes = [...latest.values()];
+  const mean = votes.reduce((s, r) => s + r.row.score, 0) / votes.length;
   const outcome = mean <= T.verdict.failedAtMost ? "failed" : mean >= T.verdict.workedAtLeast ? "worked" : "mixed";
-  return { outcome, avg_score: Math.round(mean * 10) / 10, experience_count: matching.length };
+  return { outcome, avg_score: Math.round(mean * 10) / 10, experience_count: matching.length, reporter_count: votes.length };
+}
+
+/** The first (best-ranked) report of each reporter, in order. */
+function oneVoiceEach(rows: Scored[]): Scored[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.row.reporter) && seen.add(r.row.reporter));
 }
 
 function rankValue(s: Scored): number {
