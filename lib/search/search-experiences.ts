@@ -118,6 +118,9 @@ function rankResults(input: SearchInput): Ranking {
     const better = ranked.findIndex((g) => g.verdict.outcome !== "failed" && g.best.relevance >= comparable);
     if (better > 0) ranked.unshift(...ranked.splice(better, 1));
   }
+  // Confident results come first and weak leads after them, whatever their scores: a reader (or an
+  // agent taking the first few) must not meet a weak lead among the confident answers.
+  if (sure && gateOn) ranked.sort((a, b) => Number(rules.has(b)) - Number(rules.has(a)));
   const shown = ranked.slice(0, sure ? input.limit : Math.min(input.limit, T.maxWeakLeads));
 
   const perGroup = sure ? T.relevantPerGroup : T.relevantPerWeakLead;
