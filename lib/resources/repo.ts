@@ -67,7 +67,7 @@ export function listResourceContents(key: string): { id: string; title: string }
 
 export function listResourceNames(max: number): string[] {
   const rows = getSqlite()
-    .prepare(/* sql */ `SELECT name FROM resources WHERE experience_count > 0 ORDER BY reporter_count DESC, experience_count DESC LIMIT ?`)
+    .prepare(/* sql */ `SELECT name FROM resources WHERE experience_count > 0 ORDER BY reporter_count DESC, key LIMIT ?`)
     .all(max) as { name: string }[];
   return rows.map((r) => r.name);
 }
@@ -77,7 +77,7 @@ export function listCategories(): { category: string; resourceCount: number; exp
     .prepare(
       /* sql */ `SELECT category, COUNT(*) AS resourceCount, SUM(experience_count) AS experienceCount
        FROM resources WHERE experience_count > 0
-       GROUP BY category ORDER BY SUM(reporter_count) DESC, experienceCount DESC, category`,
+       GROUP BY category ORDER BY SUM(reporter_count) DESC, category`,
     )
     .all() as { category: string; resourceCount: number; experienceCount: number }[];
 }
@@ -98,7 +98,7 @@ export function countEverything(): SiteCountsRow {
 }
 
 // Lists that rank resources by how much is said of them count reporters (one key, one voice), not
-// reports: a flood from one key must not put its resource on the home page.
+// reports, and break ties by name: a flood from one key must not move its resource up a list.
 
 /**
  * Resources by Bayesian average: each starts as `priorCount` reviews of `priorMean`, so one
@@ -120,7 +120,7 @@ export function listMostReportedResources(limit: number): ResourceRow[] {
   return getSqlite()
     .prepare(
       /* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE experience_count > 0
-       ORDER BY reporter_count DESC, experience_count DESC, last_seen DESC, key LIMIT ?`,
+       ORDER BY reporter_count DESC, key LIMIT ?`,
     )
     .all(limit) as ResourceRow[];
 }
@@ -147,9 +147,9 @@ export function listResourcesByCategory(perCategory: number): ResourceRow[] {
   return getSqlite()
     .prepare(
       /* sql */ `SELECT ${RESOURCE_COLUMNS} FROM (
-         SELECT *, ROW_NUMBER() OVER (PARTITION BY category ORDER BY reporter_count DESC, experience_count DESC, key) AS position
+         SELECT *, ROW_NUMBER() OVER (PARTITION BY category ORDER BY reporter_count DESC, key) AS position
          FROM resources WHERE experience_count > 0)
-       WHERE position <= ? ORDER BY category, reporter_count DESC, experience_count DESC, key`,
+       WHERE position <= ? ORDER BY category, reporter_count DESC, key`,
     )
     .all(perCategory) as ResourceRow[];
 }
