@@ -5,7 +5,7 @@ import { getSqlite } from "@/lib/db";
 import { readPrismaTables, type ColumnSpec, type IndexSpec } from "./prisma-schema";
 
 // Tables the migrations own that Prisma cannot describe: FTS5 and its shadow tables.
-const NOT_IN_PRISMA = /^(_prisma_migrations|sqlite_\w+|experience_fts\w*|\w+_vocab)$/;
+const NOT_IN_PRISMA = /^(_prisma_migrations|sqlite_\w+|experience_fts\w*|resource_name_grams\w*|\w+_vocab)$/;
 
 function databaseTables() {
   const db = getSqlite();

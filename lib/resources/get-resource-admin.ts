@@ -5,7 +5,6 @@ import { fromDbTime } from "../db-time";
 import { DomainError } from "../errors";
 import { resourceKey } from "../experiences/resource-key";
 import { toProvenance } from "../keys/provenance";
-import { closestNames } from "../similar-names";
 import { parseInput } from "../validation";
 import {
   countResourceExperiences,
@@ -13,7 +12,6 @@ import {
   findRedirect,
   findResourceState,
   listDisplayCandidates,
-  listGovernedResourceNames,
   listRedirectsTo,
   listResourceExperiencesAnyStatus,
   type DisplayCandidateRow,
@@ -21,9 +19,9 @@ import {
 } from "./repo";
 import { resourceNameInput, type DisplayCandidateDto, type ResourceAdminDto, type ResourceStateDto } from "./schema";
 import { toResourceAggregate } from "./serialize";
+import { suggestResourceNames } from "./suggest-names";
 
 const EXPERIENCE_LIMIT = 200;
-const SUGGESTION_POOL = 20_000;
 
 export function getResourceAdmin(name: string): ResourceAdminDto {
   const found = resolveGovernedResource(parseInput(resourceNameInput, name, "resource name"));
@@ -75,7 +73,7 @@ export function resolveGovernedResource(name: string, field = "name"): GovernedR
   if (target) return { row: target, redirectedFrom: findResourceState(key)?.name ?? name };
   throw new DomainError("not_found", `No resource named "${name}" has any experience.`, {
     [field]: name,
-    closest: closestNames(name, listGovernedResourceNames(SUGGESTION_POOL)),
+    closest: suggestResourceNames(name, { anyStatus: true }),
   });
 }
 

@@ -2,20 +2,17 @@ import { DomainError } from "../errors";
 import { fromDbTime } from "../db-time";
 import { resourceKey } from "../experiences/resource-key";
 import { toExperienceDto } from "../experiences/serialize";
-import { closestNames } from "../similar-names";
 import {
   findRedirect,
   findResource,
   findResourceState,
   listResourceContents,
   listResourceExperiences,
-  listResourceNames,
   type ExperienceCursor,
 } from "./repo";
 import type { GetResourceInput, ResourceDto } from "./schema";
 import { toResourceAggregate } from "./serialize";
-
-const SUGGESTION_POOL = 20_000;
+import { suggestResourceNames } from "./suggest-names";
 
 /** A resource's aggregate, one page of its experiences and its linked content. */
 export function getResource(input: GetResourceInput): ResourceDto {
@@ -36,7 +33,7 @@ export function getResource(input: GetResourceInput): ResourceDto {
     }
   }
   if (!row) {
-    const suggestions = closestNames(input.name, listResourceNames(SUGGESTION_POOL));
+    const suggestions = suggestResourceNames(input.name);
     throw new DomainError("not_found", `No resource named "${input.name}" has any experience yet.`, {
       name: input.name,
       closest: suggestions,

@@ -65,13 +65,6 @@ export function listResourceContents(key: string): { id: string; title: string }
     .all({ key }) as { id: string; title: string }[];
 }
 
-export function listResourceNames(max: number): string[] {
-  const rows = getSqlite()
-    .prepare(/* sql */ `SELECT name FROM resources WHERE experience_count > 0 ORDER BY reporter_count DESC, key LIMIT ?`)
-    .all(max) as { name: string }[];
-  return rows.map((r) => r.name);
-}
-
 export function listCategories(): { category: string; resourceCount: number; experienceCount: number }[] {
   return getSqlite()
     .prepare(
@@ -263,17 +256,6 @@ export function findResourceState(key: string): ResourceStateRow | null {
 /** Experiences of every status filed under the key. */
 export function countResourceExperiences(key: string): number {
   return (getSqlite().prepare(/* sql */ `SELECT COUNT(*) AS n FROM experiences WHERE resource_key = ?`).get(key) as { n: number }).n;
-}
-
-/** Names of resources with at least one experience of any status, most reported first (for "closest" hints). */
-export function listGovernedResourceNames(max: number): string[] {
-  const rows = getSqlite()
-    .prepare(
-      /* sql */ `SELECT name FROM resources r WHERE EXISTS (SELECT 1 FROM experiences e WHERE e.resource_key = r.key)
-       ORDER BY experience_count DESC LIMIT ?`,
-    )
-    .all(max) as { name: string }[];
-  return rows.map((r) => r.name);
 }
 
 export function findRedirect(fromKey: string): { toKey: string; createdAt: string } | null {
