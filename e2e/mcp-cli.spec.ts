@@ -115,6 +115,7 @@ test("MCP over Streamable HTTP: a write key searches, reads and submits; a read 
 });
 
 test("MCP over stdio with KNOWHUB_API talks to the hub over REST", async () => {
+  test.setTimeout(120_000);
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ["bin/knowhub.mjs", "mcp"],
@@ -135,6 +136,10 @@ test("MCP over stdio with KNOWHUB_API talks to the hub over REST", async () => {
 });
 
 test("the CLI against the server: --json parses, exit codes as documented", async () => {
+  // About twenty CLI processes, each compiling its TypeScript on a cold cache (a fresh machine) while
+  // the browser tests share the cores: the server is up (beforeAll waited for its health), only the
+  // clients are slow, so the test gets the time they take instead of the default 60 s.
+  test.setTimeout(240_000);
   const asWriter = { KNOWHUB_TOKEN: keys["e2e-writer"] };
   const search = knowhub(["search", REPORT.task, "--json"]);
   expect(search.status, search.stderr).toBe(0);

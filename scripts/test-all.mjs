@@ -36,6 +36,28 @@ function finish(ok) {
   process.exit(ok ? 0 : 1);
 }
 
+// The browser tests need Debian's Chromium (Playwright cannot download its own here). Provided up
+// front, before minutes of other steps: installed when this runs as root with apt, otherwise the
+// run stops at once naming the one command to run.
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+if (!existsSync(CHROMIUM)) {
+  const install = "apt-get install -y chromium fonts-noto-cjk";
+  const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
+  if (!canInstall) {
+    console.error(`Chromium is missing for the browser tests: run \`sudo ${install}\` (as root: \`${install}\`), then npm test again.`);
+    finish(false);
+  }
+  console.log(`Chromium is missing for the browser tests: installing Debian's (apt-get update; ${install}) ...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const ok =
+    spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env }).status === 0 &&
+    spawnSync("apt-get", ["install", "-y", "-qq", "chromium", "fonts-noto-cjk"], { stdio: "inherit", env }).status === 0;
+  if (!ok || !existsSync(CHROMIUM)) {
+    console.error(`Installing Chromium failed: run \`${install}\` by hand, then npm test again.`);
+    finish(false);
+  }
+}
+
 if (!step("typecheck", bin("tsc"), ["--noEmit"])) finish(false);
 
 const vitestReport = join(reports, "vitest.json");
@@ -66,10 +88,6 @@ const inProcessOk = step("retrieval eval (in-process, all corpora)", bin("tsx"),
 counts[inProcessOk ? "passed" : "failed"] += 1;
 if (!inProcessOk) finish(false);
 
-if (!existsSync("/usr/bin/chromium")) {
-  console.error("Chromium is missing: apt-get install -y chromium fonts-noto-cjk (.ci/run does this).");
-  finish(false);
-}
 const e2eReport = join(reports, "playwright.json");
 const e2eOk = step("browser tests", bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport });
 const e2e = readJson(e2eReport);
