@@ -57,6 +57,23 @@ export function getSqlite(): Sqlite {
   return openHandles().sqlite;
 }
 
+/**
+ * Runs `write` on the raw handle without waiting for another writer's lock: if the database is
+ * locked it throws SQLITE_BUSY at once instead of blocking the event loop for the busy timeout
+ * (better-sqlite3 waits synchronously). For background writes (search logs, key use, pruning)
+ * that can simply try again later; every request meanwhile goes on being served.
+ */
+export function withoutBusyWait<T>(write: (sqlite: Sqlite) => T): T {
+  const sqlite = getSqlite();
+  const timeout = sqlite.pragma("busy_timeout", { simple: true }) as number;
+  sqlite.pragma("busy_timeout = 0");
+  try {
+    return write(sqlite);
+  } finally {
+    sqlite.pragma(`busy_timeout = ${Number(timeout) || 0}`);
+  }
+}
+
 /** Closes both handles (tests and scripts); the next getDb() opens them again. */
 export async function closeDb(): Promise<void> {
   const cached = globalForDb.knowhubDb;

@@ -1,6 +1,6 @@
 // Transport helpers shared by every route handler: JSON bodies in, JSON answers out, and the one
 // mapping from domain errors to HTTP. Uses only web-standard Request/Response (no next/*).
-import { translateDbError } from "./db-errors";
+import { clearDbTrouble, translateDbError } from "./db-errors";
 import { DomainError, ERROR_STATUS, isDomainError, type ErrorCode } from "./errors";
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
@@ -47,7 +47,10 @@ type Handler<C> = (request: Request, context: C) => Promise<Response> | Response
 export function withErrors<C>(handler: Handler<C>): Handler<C> {
   return async (request, context) => {
     try {
-      return await handler(request, context);
+      const response = await handler(request, context);
+      // A write went through: whatever made the database refuse writes earlier is over (health).
+      if (request.method !== "GET" && request.method !== "HEAD" && response.status < 300) clearDbTrouble();
+      return response;
     } catch (error) {
       return errorResponse(error);
     }

@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { closeDb } from "../lib/db";
 import { analyze } from "../lib/search/analyze";
-import { flushSearchLog } from "../lib/search/log-search";
+import { flushSearchLog } from "../lib/demand-log/log-search";
 import { searchExperiences } from "../lib/search/search-experiences";
 import { importFile } from "../lib/transfer/import-records";
 import { buildIfNeeded } from "./lib/bench/build";

@@ -298,7 +298,7 @@ async function serve({ host, port }, { worker }) {
     force.unref();
     server.close(async () => {
       await app.close().catch((error) => console.error(error));
-      // 'exit' handlers run here: the app's buffered search log is written (lib/search/log-search.ts).
+      // 'exit' handlers run here: the app's buffered search log is written (lib/demand-log/log-search.ts).
       process.exit(code);
     });
     server.closeIdleConnections();

@@ -18,7 +18,7 @@ import { revokeKey } from "@/lib/keys/revoke-key";
 import { createKeyInput, type KeyScope } from "@/lib/keys/schema";
 import { generateToken } from "@/lib/keys/token";
 import { resetRateLimits } from "@/lib/limits/rate-limit";
-import { flushSearchLog } from "@/lib/search/log-search";
+import { flushSearchLog } from "@/lib/demand-log/log-search";
 import { call } from "./http";
 import { contentInput, experienceInput } from "./factories";
 

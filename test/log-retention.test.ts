@@ -4,9 +4,12 @@ import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getSqlite } from "../lib/db";
 import { toDbTime } from "../lib/db-time";
-import { insertContentMiss } from "../lib/contents/repo";
-import { flushSearchLog, logSearch, pruneLogs, resetLogRetention, schedulePrune } from "../lib/search/log-search";
-import { indexGeneration, insertSearchLogs, type SearchLogEntry } from "../lib/search/repo";
+import { flushSearchLog, logSearch } from "../lib/demand-log/log-search";
+import { pruneLogs, resetLogRetention, schedulePrune } from "../lib/demand-log/prune-demand-logs";
+import { insertContentMisses, insertSearchLogs, type SearchLogEntry } from "../lib/demand-log/repo";
+import { indexGeneration } from "../lib/search/repo";
+
+const insertContentMiss = (contentId: string, at: Date) => insertContentMisses([{ contentId, createdAt: toDbTime(at) }]);
 
 const DAY = 86_400_000;
 const NOW = new Date("2026-12-01T12:00:00Z");

@@ -12,7 +12,7 @@ import * as queueRoute from "@/app/api/moderation/queue/route";
 import * as revokeRoute from "@/app/api/moderation/revoke-key/route";
 import { getSqlite } from "@/lib/db";
 import { createKey } from "@/lib/keys/create-key";
-import { flushSearchLog } from "@/lib/search/log-search";
+import { flushSearchLog } from "@/lib/demand-log/log-search";
 import { call } from "./http";
 import { experienceInput } from "./factories";
 

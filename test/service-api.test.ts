@@ -10,7 +10,7 @@ import * as experienceRoute from "@/app/api/experience/route";
 import * as unknownRoute from "@/app/api/[...rest]/route";
 import * as skillRoute from "@/app/skill.md/route";
 import { getSqlite } from "@/lib/db";
-import { flushSearchLog } from "@/lib/search/log-search";
+import { flushSearchLog } from "@/lib/demand-log/log-search";
 import { call } from "./http";
 import { experienceInput } from "./factories";
 

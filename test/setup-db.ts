@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 import { closeDb } from "../lib/db";
-import { flushSearchLog } from "../lib/search/log-search";
+import { flushSearchLog } from "../lib/demand-log/log-search";
 
 const dir = mkdtempSync(join(tmpdir(), "knowhub-test-"));
 process.env.DATABASE_URL = `file:${join(dir, "test.db")}`;

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as contentRoute from "@/app/api/content/route";
 import * as experienceRoute from "@/app/api/experience/route";
 import { getSqlite } from "@/lib/db";
-import { flushSearchLog } from "@/lib/search/log-search";
+import { flushSearchLog } from "@/lib/demand-log/log-search";
 import { searchExperiences } from "@/lib/search/search-experiences";
 import { exportFile } from "@/lib/transfer/export-records";
 import { importFile } from "@/lib/transfer/import-records";

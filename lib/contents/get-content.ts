@@ -1,7 +1,6 @@
 import { DomainError } from "../errors";
 import { fromDbTime } from "../db-time";
-import { schedulePrune } from "../search/log-search";
-import { redactSecrets } from "../text/secrets";
+import { recordContentMiss } from "../demand-log/record-content-miss";
 import { closestNames } from "../similar-names";
 import { rootOf } from "./content-id";
 import {
@@ -9,7 +8,6 @@ import {
   findPublishedRevision,
   findSiblings,
   findVisibleContent,
-  insertContentMiss,
   listChildren,
   listIdsUnder,
   listPublishedRevisions,
@@ -76,9 +74,7 @@ function requireContent(id: string): ContentRow {
   const row = findVisibleContent(id);
   if (row) return row;
   // A miss is a demand signal: somebody wanted deeper content here.
-  // A token pasted into a URL by mistake must not land in the log in the clear.
-  insertContentMiss(redactSecrets(id), new Date());
-  schedulePrune();
+  recordContentMiss(id);
   const root = rootOf(id);
   const pool = listIdsUnder(root, SUGGESTION_POOL);
   const closest = closestNames(id, pool.length > 0 ? pool : listIdsUnder(null, SUGGESTION_POOL));

@@ -150,10 +150,6 @@ export function listIdsUnder(rootId: string | null, max: number): string[] {
   return rows.map((r) => r.id);
 }
 
-export function insertContentMiss(id: string, at: Date): void {
-  getSqlite().prepare(`INSERT INTO content_misses (content_id, created_at) VALUES (?, ?)`).run(id, toDbTime(at));
-}
-
 export type NodeWrite = {
   id: string;
   rootId: string;
@@ -257,25 +253,3 @@ export function setContentLocked(id: string, locked: boolean): void {
   getSqlite().prepare(/* sql */ `UPDATE contents SET locked = ? WHERE id = ?`).run(locked ? 1 : 0, id);
 }
 
-// Retention of content_misses (lib/search/log-search.ts decides when). The table has no index on
-// created_at, but rows arrive in time order, so the oldest are the lowest ids: each DELETE looks at
-// a bounded window at the start of the table and never scans it.
-
-/** Deletes, among the `limit` oldest content misses, those recorded before `cutoff` (toDbTime). */
-export function deleteContentMissesBefore(cutoff: string, limit: number): number {
-  return getSqlite()
-    .prepare(
-      /* sql */ `DELETE FROM content_misses WHERE id IN (SELECT id FROM content_misses ORDER BY id LIMIT ?) AND created_at < ?`,
-    )
-    .run(limit, cutoff).changes;
-}
-
-/** Deletes up to `limit` of the oldest content misses beyond the newest `keep` (see deleteSearchLogsBeyond). */
-export function deleteContentMissesBeyond(keep: number, limit: number): number {
-  return getSqlite()
-    .prepare(
-      /* sql */ `DELETE FROM content_misses WHERE id IN
-         (SELECT id FROM content_misses WHERE id <= (SELECT max(id) FROM content_misses) - ? ORDER BY id LIMIT ?)`,
-    )
-    .run(keep, limit).changes;
-}

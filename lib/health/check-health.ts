@@ -1,17 +1,77 @@
+// Health says whether the hub can do its job, and if not why, so an operator (or a load balancer)
+// learns it before the users do: the database must answer a query, and take writes: its file and
+// folder writable, room on the disk, and no write refused for one of those reasons in the last
+// minute (lib/db-errors.ts remembers them). A write lock held by another process is not a fault:
+// health answers at once, without waiting for it.
+import { accessSync, constants, statfsSync } from "node:fs";
+import { dirname } from "node:path";
 import { getSqlite } from "../db";
+import { dbUnavailableCause, lastDbTrouble, type DbUnavailableCause } from "../db-errors";
+import { databasePath } from "../db-migrate";
 import { VERSION } from "../version";
 import type { HealthDto } from "./schema";
 
 export type { HealthDto } from "./schema";
 
-/** Healthy when the database answers a query and has every table the migrations create. */
+const HEALTH_TUNING = {
+  /** Below this much free space the disk counts as full: SQLite needs room for the WAL and new pages. */
+  minFreeBytes: 1024 * 1024,
+  /** How long a write refused for a lasting reason keeps health unavailable without another. */
+  troubleMemoryMs: 60_000,
+} as const;
+
+type Cause = NonNullable<HealthDto["cause"]>;
+
+const MESSAGES: Record<Cause, string> = {
+  read_only: "The database file or its folder is read-only: writes are refused. Check the file system and the file's owner and mode.",
+  disk_full: "The disk holding the database is full: writes are refused. Free space on it.",
+  io_error: "The database reported I/O errors: writes may fail. Check the disk.",
+  unreachable: "The database does not answer queries.",
+};
+
 export function checkHealth(): HealthDto {
+  let path: string;
+  try {
+    path = databasePath();
+  } catch (error) {
+    console.error("health check failed", error);
+    return unavailable("unreachable");
+  }
   try {
     const row = getSqlite().prepare(`SELECT COUNT(*) AS n FROM resources`).get() as { n: number };
     if (typeof row.n !== "number") throw new Error("unexpected answer");
-    return { status: "ok", db: "ok", version: VERSION };
   } catch (error) {
     console.error("health check failed", error);
-    return { status: "unavailable", db: "error", version: VERSION };
+    // A database that cannot be opened on a read-only file system says so, not just "no answer".
+    return unavailable(writeTrouble(path) ?? asHealthCause(dbUnavailableCause(error)) ?? "unreachable");
   }
+  const cause = writeTrouble(path);
+  return cause ? unavailable(cause) : { status: "ok", db: "ok", version: VERSION };
+}
+
+function writeTrouble(path: string): Cause | null {
+  try {
+    accessSync(dirname(path), constants.W_OK);
+    accessSync(path, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EROFS" || code === "EACCES" || code === "EPERM") return "read_only";
+  }
+  try {
+    const disk = statfsSync(dirname(path));
+    if (Number(disk.bavail) * Number(disk.bsize) < HEALTH_TUNING.minFreeBytes) return "disk_full";
+  } catch {
+    // statfs unsupported here: the remembered write failures below still tell.
+  }
+  const trouble = lastDbTrouble();
+  if (trouble && Date.now() - trouble.at < HEALTH_TUNING.troubleMemoryMs) return asHealthCause(trouble.cause);
+  return null;
+}
+
+function asHealthCause(cause: DbUnavailableCause | null): Cause | null {
+  return cause === null || cause === "busy" ? null : cause;
+}
+
+function unavailable(cause: Cause): HealthDto {
+  return { status: "unavailable", db: "error", cause, message: MESSAGES[cause], version: VERSION };
 }

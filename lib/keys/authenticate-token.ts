@@ -1,3 +1,5 @@
+import { withoutBusyWait } from "../db";
+import { dbUnavailableCause } from "../db-errors";
 import { DomainError } from "../errors";
 import { findKeyByHash, touchKeys } from "./repo";
 import type { KeyIdentity } from "./schema";
@@ -8,6 +10,7 @@ import { hashToken, sameDigest, TOKEN_PATTERN } from "./token";
 // busy read key does not turn every search into a write.
 const TOUCH_EVERY_MS = 60_000;
 const FLUSH_AFTER_MS = 1_000;
+const RETRY_AFTER_MS = 5_000;
 
 const state = globalThis as unknown as {
   knowhubKeyUse?: { pending: Map<string, Date>; written: Map<string, number>; timer: NodeJS.Timeout | null };
@@ -49,8 +52,16 @@ export function flushKeyUse(): void {
   const batch = new Map(use.pending);
   use.pending.clear();
   try {
-    touchKeys(batch);
+    // Never waits for another writer's lock (the event loop would wait with it): a locked database
+    // keeps the batch for a later try.
+    withoutBusyWait(() => touchKeys(batch));
   } catch (error) {
-    console.error("recording key use failed", error);
+    if (dbUnavailableCause(error) !== "busy") {
+      console.error("recording key use failed", error);
+      return;
+    }
+    for (const [id, at] of batch) if (!use.pending.has(id)) use.pending.set(id, at);
+    use.timer = setTimeout(flushKeyUse, RETRY_AFTER_MS);
+    use.timer.unref?.();
   }
 }

@@ -153,29 +153,6 @@ export function findResources(keys: string[]): Map<string, ResourceRow> {
   return out;
 }
 
-export type SearchLogEntry = {
-  query: string;
-  category: string;
-  resultCount: number;
-  abstained: boolean;
-  latencyMs: number;
-  createdAt: string;
-  /** The API key that searched; '' (the default) for an anonymous search. Never a token. */
-  keyId?: string;
-};
-
-export function insertSearchLogs(entries: SearchLogEntry[]): void {
-  if (entries.length === 0) return;
-  const db = getSqlite();
-  const insert = db.prepare(
-    /* sql */ `INSERT INTO search_logs (query, category, result_count, abstained, latency_ms, created_at, key_id)
-     VALUES (@query, @category, @resultCount, @abstained, @latencyMs, @createdAt, @keyId)`,
-  );
-  db.transaction((rows: SearchLogEntry[]) => {
-    for (const row of rows) insert.run({ ...row, abstained: row.abstained ? 1 : 0, keyId: row.keyId ?? "" }).changes;
-  })(entries);
-}
-
 export function readSearchMeta(key: string): string | undefined {
   const row = prepared(/* sql */ `SELECT value FROM search_meta WHERE key = ?`).get(key) as { value: string } | undefined;
   return row?.value;
@@ -224,31 +201,5 @@ export function updateAnalyzedRows(rows: Pick<AnalyzedRow, "id" | "searchName" |
 export function optimizeSearchIndex(db: Sqlite = getSqlite()): void {
   db.exec(/* sql */ `INSERT INTO experience_fts (experience_fts) VALUES ('optimize')`);
   db.exec(/* sql */ `PRAGMA optimize`);
-}
-
-// Log retention (lib/search/log-search.ts decides when). Every DELETE is bounded, so one prune never
-// holds the write lock for long; log tables do not move the search generation, so pruning them
-// does not empty the answer cache.
-
-/** Deletes up to `limit` of the oldest search-log rows written before `cutoff` (toDbTime), through the created_at index. */
-export function deleteSearchLogsBefore(cutoff: string, limit: number): number {
-  const { changes } = prepared(
-    /* sql */ `DELETE FROM search_logs WHERE id IN
-       (SELECT id FROM search_logs WHERE created_at < ? ORDER BY created_at LIMIT ?)`,
-  ).run(cutoff, limit);
-  return changes;
-}
-
-/**
- * Deletes up to `limit` of the oldest search-log rows beyond the newest `keep`. Ids are unique, so
- * the rows above max(id) - keep are at most `keep` (exactly `keep` unless an insert rolled back and
- * left a gap): one lookup of the largest id instead of a count of the table.
- */
-export function deleteSearchLogsBeyond(keep: number, limit: number): number {
-  const { changes } = prepared(
-    /* sql */ `DELETE FROM search_logs WHERE id IN
-       (SELECT id FROM search_logs WHERE id <= (SELECT max(id) FROM search_logs) - ? ORDER BY id LIMIT ?)`,
-  ).run(keep, limit);
-  return changes;
 }
 

@@ -1,6 +1,6 @@
 import { toRelevantExperienceDto } from "../experiences/serialize";
 import { averageScore } from "../resources/serialize";
-import { logSearch } from "./log-search";
+import { logSearch } from "../demand-log/log-search";
 import { fetchCandidates } from "./candidates";
 import { planQuery, type QueryGroup } from "./plan";
 import { rememberAnswer } from "./result-cache";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as experienceRoute from "@/app/api/experience/route";
 import * as searchRoute from "@/app/api/search/route";
 import { getSqlite } from "@/lib/db";
-import { flushSearchLog } from "@/lib/search/log-search";
+import { flushSearchLog } from "@/lib/demand-log/log-search";
 import { searchExperiences } from "@/lib/search/search-experiences";
 import { call } from "@/test/http";
 import { experienceInput } from "@/test/factories";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { closeDb } from "../../lib/db";
 import { createExperienceInput } from "../../lib/experiences/schema";
 import { reportExperience } from "../../lib/moderation/report-experience";
-import { flushSearchLog } from "../../lib/search/log-search";
+import { flushSearchLog } from "../../lib/demand-log/log-search";
 import { resetPlanCache } from "../../lib/search/plan";
 import { searchInput } from "../../lib/search/schema";
 import { setSearchSwitches, type SearchSwitches } from "../../lib/search/search-config";

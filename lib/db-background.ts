@@ -1,0 +1,102 @@
+// Writes that no request waits for (search logs, content misses, key use): buffered, then written
+// in one transaction shortly after, without waiting for another writer's lock (withoutBusyWait).
+// While an import or another process holds the lock, the batch stays buffered and is tried again
+// with growing pauses: the event loop never blocks on the lock, so searches and /api/health keep
+// answering. The buffer is bounded: past `maxPending` the oldest entries are dropped and counted
+// (a log line says how many), never an agent's submission, which is not written this way.
+import { clearDbTrouble, dbUnavailableCause, translateDbError } from "./db-errors";
+import { withoutBusyWait } from "./db";
+
+export type BackgroundBatch<T> = {
+  /** Buffers one entry; the batch is written `flushAfterMs` later, or at once when `maxBuffer` is reached. */
+  add(entry: T): void;
+  /** Writes what is buffered now, if the lock is free (tests, and the exit handler). */
+  flush(): void;
+  /** Entries waiting to be written. */
+  pending(): number;
+};
+
+export type BackgroundBatchOptions = {
+  flushAfterMs: number;
+  maxBuffer: number;
+  /** Entries kept while the database is locked; older ones are dropped beyond it. */
+  maxPending: number;
+  /** Called after each successful write (e.g. to schedule pruning). */
+  afterWrite?: () => void;
+};
+
+export const BACKGROUND_TUNING = {
+  /** First pause after a busy database, doubled after each busy try up to maxRetryMs. */
+  firstRetryMs: 250,
+  maxRetryMs: 4_000,
+} as const;
+
+type State<T> = { buffer: T[]; timer: NodeJS.Timeout | null; retryMs: number; dropped: number; exitHook: boolean };
+
+/** One batch per name per process, kept on globalThis: Next bundles route modules separately. */
+export function backgroundBatch<T>(name: string, write: (entries: T[]) => void, options: BackgroundBatchOptions): BackgroundBatch<T> {
+  const holder = globalThis as unknown as { knowhubBatches?: Map<string, State<unknown>> };
+  holder.knowhubBatches ??= new Map();
+  let state = holder.knowhubBatches.get(name) as State<T> | undefined;
+  if (!state) {
+    state = { buffer: [], timer: null, retryMs: 0, dropped: 0, exitHook: false };
+    holder.knowhubBatches.set(name, state as State<unknown>);
+  }
+  const s = state;
+
+  const schedule = (ms: number) => {
+    if (s.timer) return;
+    s.timer = setTimeout(flush, ms);
+    s.timer.unref?.();
+  };
+
+  function flush(): void {
+    if (s.timer) clearTimeout(s.timer);
+    s.timer = null;
+    const entries = s.buffer.splice(0);
+    if (entries.length === 0) return;
+    try {
+      withoutBusyWait(() => write(entries));
+    } catch (error) {
+      const cause = dbUnavailableCause(error);
+      if (cause !== "busy") {
+        // Remembered for /api/health when the database cannot take writes (read-only, full disk).
+        if (cause) translateDbError(error);
+        console.error(`${name}: writing ${entries.length} entries failed`, error);
+        return;
+      }
+      // Locked by another writer: keep them (the newest maxPending) and try again later.
+      s.buffer.unshift(...entries);
+      const excess = s.buffer.length - options.maxPending;
+      if (excess > 0) {
+        s.buffer.splice(0, excess);
+        if (s.dropped === 0) console.error(`${name}: the database stayed locked; dropping the oldest entries beyond ${options.maxPending}`);
+        s.dropped += excess;
+      }
+      s.retryMs = Math.min(BACKGROUND_TUNING.maxRetryMs, s.retryMs ? s.retryMs * 2 : BACKGROUND_TUNING.firstRetryMs);
+      schedule(s.retryMs);
+      return;
+    }
+    if (s.dropped > 0) console.error(`${name}: ${s.dropped} entries were dropped while the database was locked`);
+    s.dropped = 0;
+    s.retryMs = 0;
+    clearDbTrouble();
+    options.afterWrite?.();
+  }
+
+  if (!s.exitHook) {
+    s.exitHook = true;
+    // better-sqlite3 is synchronous, so the last buffered entries can still be written while exiting.
+    process.on("exit", () => flush());
+  }
+
+  return {
+    add(entry) {
+      s.buffer.push(entry);
+      if (s.buffer.length >= options.maxBuffer && s.retryMs === 0) flush();
+      else schedule(s.retryMs || options.flushAfterMs);
+    },
+    flush,
+    pending: () => s.buffer.length,
+  };
+}
