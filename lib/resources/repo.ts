@@ -185,14 +185,17 @@ const VOTER = /* sql */ `CASE WHEN e.key_id = '' THEN 'e:' || e.id ELSE 'k:' || 
 
 /**
  * The value of `column` (url or category) given by the most distinct reporters among the resource's
- * published reports, empty values ignored; a tie goes to the value reported most recently
- * (created_at, then id): ROW_NUMBER numbers the reports newest first, so the smaller MIN wins.
+ * published reports, empty values ignored. A tie keeps the value shown now (r.<column>, the
+ * incumbent): a newcomer must be given by strictly more reporters than it to replace it, so one
+ * report from one more key cannot take over a resource that has a single reporter. Among tied values
+ * none of which is shown (the shown one lost its reporters, e.g. its report was hidden), the one
+ * first reported wins (created_at, then id): a squatter arriving last never wins a tie either.
  */
 function winningValue(column: "url" | "category"): string {
   return /* sql */ `(SELECT value FROM (
-      SELECT e.${column} AS value, ${VOTER} AS voter, ROW_NUMBER() OVER (ORDER BY e.created_at DESC, e.id DESC) AS recency
+      SELECT e.${column} AS value, ${VOTER} AS voter, ROW_NUMBER() OVER (ORDER BY e.created_at, e.id) AS arrival
       FROM experiences e WHERE e.resource_key = r.key AND e.status = 'published' AND e.${column} <> '')
-    GROUP BY value ORDER BY COUNT(DISTINCT voter) DESC, MIN(recency) LIMIT 1)`;
+    GROUP BY value ORDER BY COUNT(DISTINCT voter) DESC, value = r.${column} DESC, MIN(arrival) LIMIT 1)`;
 }
 
 // One statement for any number of resources; each resource's subqueries walk its own rows through
@@ -339,7 +342,7 @@ export function setResourcePins(key: string, pinnedUrl: string | null, pinnedCat
 
 export type DisplayCandidateRow = { field: "url" | "category"; value: string; reporters: number; reports: number; lastReportedAt: string };
 
-/** Every non-empty url and category among the resource's published reports, as the refresh ranks them. */
+/** Every non-empty url and category among the resource's published reports, as the refresh ranks them (winningValue). */
 export function listDisplayCandidates(key: string): DisplayCandidateRow[] {
   const db = getSqlite();
   const candidates = (column: "url" | "category") =>
@@ -348,11 +351,12 @@ export function listDisplayCandidates(key: string): DisplayCandidateRow[] {
         /* sql */ `SELECT '${column}' AS field, value, COUNT(DISTINCT voter) AS reporters, COUNT(*) AS reports,
            MAX(created_at) AS lastReportedAt
          FROM (SELECT e.${column} AS value, ${VOTER} AS voter, e.created_at,
-                 ROW_NUMBER() OVER (ORDER BY e.created_at DESC, e.id DESC) AS recency
-               FROM experiences e WHERE e.resource_key = ? AND e.status = 'published' AND e.${column} <> '')
-         GROUP BY value ORDER BY reporters DESC, MIN(recency)`,
+                 ROW_NUMBER() OVER (ORDER BY e.created_at, e.id) AS arrival
+               FROM experiences e WHERE e.resource_key = @key AND e.status = 'published' AND e.${column} <> '')
+         GROUP BY value
+         ORDER BY reporters DESC, value = (SELECT ${column} FROM resources WHERE key = @key) DESC, MIN(arrival)`,
       )
-      .all(key) as DisplayCandidateRow[];
+      .all({ key }) as DisplayCandidateRow[];
   return [...candidates("url"), ...candidates("category")];
 }
 
