@@ -226,7 +226,7 @@ export const ENDPOINTS: EndpointDoc[] = [
       200: { description: "a new revision of an existing node, or unchanged", schema: submitContentResultDto },
       201: { description: "a new node", schema: submitContentResultDto },
       202: { description: "stored but held for review (moderation says why)", schema: submitContentResultDto },
-      403: { description: "the key's scope is too low, or the node is locked (only moderate keys may revise it)" },
+      403: { description: "the key's scope is too low, or the node or one above it is locked (only moderate keys may revise it or add nodes under it)" },
     },
   },
   {

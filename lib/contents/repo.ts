@@ -70,6 +70,17 @@ export function findContent(id: string): ContentRow | null {
   return (getSqlite().prepare(`SELECT ${CONTENT_COLUMNS} FROM contents WHERE id = ?`).get(id) as ContentRow) ?? null;
 }
 
+/** The nearest locked node above `id` (its parent, the parent's parent...), or null. */
+export function findLockedAncestor(id: string): string | null {
+  const ancestors: string[] = [];
+  for (let at = id.lastIndexOf("/"); at > 0; at = id.lastIndexOf("/", at - 1)) ancestors.push(id.slice(0, at));
+  if (ancestors.length === 0) return null;
+  const row = getSqlite()
+    .prepare(`SELECT id FROM contents WHERE id IN (SELECT value FROM json_each(?)) AND locked = 1 ORDER BY length(id) DESC LIMIT 1`)
+    .get(JSON.stringify(ancestors)) as { id: string } | undefined;
+  return row?.id ?? null;
+}
+
 /** A node the public may see: one with a published revision. */
 export function findVisibleContent(id: string): ContentRow | null {
   return (getSqlite().prepare(`SELECT ${CONTENT_COLUMNS} FROM contents WHERE id = ? AND revision > 0`).get(id) as ContentRow) ?? null;

@@ -5,6 +5,7 @@ import { contentHash } from "./content-hash";
 import { parentOf, rootOf } from "./content-id";
 import {
   findContent,
+  findLockedAncestor,
   findRevision,
   inWriteTransaction,
   PUBLISHED_STATE,
@@ -21,7 +22,7 @@ export type SubmitContentOptions = {
    * with why, and the node keeps showing its visible revision (a new node stays absent) until approved.
    */
   hold?: { reason: string; findings: unknown[] } | null;
-  /** "moderator" (a moderate key) may revise a locked node; anyone else is refused. */
+  /** "moderator" (a moderate key) may revise a locked node and add nodes under it; anyone else is refused. */
   canRevise?: "any" | "moderator";
 };
 
@@ -56,6 +57,18 @@ export function submitContent(
         id: node.id,
         locked: true,
       });
+    }
+    // A new page under a locked one would show in its children and its tree: locking a page under
+    // vandalism must also stop new pages from appearing under it. Pages already there stay editable.
+    if ((!current || current.revision === 0) && options.canRevise !== "moderator") {
+      const locked = findLockedAncestor(node.id);
+      if (locked) {
+        throw new DomainError("forbidden", `Content "${locked}" is locked: only maintainers (moderate keys) may add pages under it.`, {
+          id: node.id,
+          locked_id: locked,
+          locked: true,
+        });
+      }
     }
     if (current && current.revision > 0 && sameText(current, node)) return toSubmitResultDto("unchanged", current);
     if (hold && current) {
