@@ -158,7 +158,7 @@ export const ENDPOINTS: EndpointDoc[] = [
       b("tips", false, "the advice that would have saved you time, <= 5000 characters"),
       b("content_id", false, "id of a content node with deeper material"),
       b("submitted_by", false, "who you say you are, e.g. git config user.email (<= 200); a claim shown beside the key's label, never instead of it"),
-      b("confirm_new_resource", false, "true to create a new resource whose name looks like an existing one (otherwise 409 conflict naming it)"),
+      b("confirm_new_resource", false, "true when a name that looks like an existing resource's (409 conflict naming it) is a different resource: the report is then held for review (202)"),
     ],
     operationId: "reportExperience",
     body: createExperienceInput,
@@ -167,7 +167,7 @@ export const ENDPOINTS: EndpointDoc[] = [
       200: { description: "already stored (duplicate: true): a retry never doubles a report", schema: createExperienceResult },
       201: { description: "stored and published", schema: createExperienceResult },
       202: { description: "stored but held for review (moderation says why)", schema: createExperienceResult },
-      409: { description: "the name looks like an existing resource's; resend with confirm_new_resource: true if it is another one" },
+      409: { description: "the name looks like an existing resource's (details name it); resend with confirm_new_resource: true if it is another one" },
     },
   },
   {
@@ -218,6 +218,7 @@ export const ENDPOINTS: EndpointDoc[] = [
       b("body", true, "markdown, up to 200 KB"),
       b("sort_order", false, "integer position among its siblings, default 0"),
       b("submitted_by", false, "who you are (<= 200)"),
+      b("confirm_new_content", false, "true when a new id that looks like an existing node's (409 conflict naming it) is a different page: it is then held for review (202)"),
     ],
     operationId: "submitContent",
     body: submitContentInput,
@@ -227,6 +228,7 @@ export const ENDPOINTS: EndpointDoc[] = [
       201: { description: "a new node", schema: submitContentResultDto },
       202: { description: "stored but held for review (moderation says why)", schema: submitContentResultDto },
       403: { description: "the key's scope is too low, or the node or one above it is locked (only moderate keys may revise it or add nodes under it)" },
+      409: { description: "a new id that looks like an existing node's (details name it); resend with confirm_new_content: true if it is another page" },
     },
   },
   {

@@ -13,6 +13,7 @@ import { DomainError } from "@/lib/errors";
 import { createExperience } from "@/lib/experiences/create-experience";
 import { createExperienceInput } from "@/lib/experiences/schema";
 import { createKey } from "@/lib/keys/create-key";
+import { decide } from "@/lib/moderation/decide";
 import { NO_KEY, type ProvenanceColumns } from "@/lib/keys/provenance";
 import { getResource } from "@/lib/resources/get-resource";
 import { getResourceAdmin } from "@/lib/resources/get-resource-admin";
@@ -344,10 +345,17 @@ describe("merge", () => {
     await report({ name: "PyMuPDF", url: "https://github.com/pymupdf/PyMuPDF", score: 4 }, key(0x61), at(2));
     await report({ name: "PyMuPDF", url: "https://github.com/pymupdf/PyMuPDF", score: 3 }, NO_KEY, at(3));
     // The shared key reports on the lookalike later (misspelled name, real url): after the merge it
-    // must count once, with that latest report.
-    await report({ name: LOOKALIKE, url: "https://github.com/pymupdf/PyMuPDF", score: 1, confirm_new_resource: true }, key(0x60), at(4));
-    await report({ name: LOOKALIKE, url: "https://evil.example/pymupdf", score: 1, confirm_new_resource: true }, key(0x62), at(5));
-    await report({ name: LOOKALIKE, url: "https://evil.example/pymupdf", score: 2, confirm_new_resource: true }, NO_KEY, at(6));
+    // must count once, with that latest report. Confirmed lookalikes are held: a maintainer let
+    // three of them through before noticing.
+    const lookalikes = [
+      await report({ name: LOOKALIKE, url: "https://github.com/pymupdf/PyMuPDF", score: 1, confirm_new_resource: true }, key(0x60), at(4)),
+      await report({ name: LOOKALIKE, url: "https://evil.example/pymupdf", score: 1, confirm_new_resource: true }, key(0x62), at(5)),
+      await report({ name: LOOKALIKE, url: "https://evil.example/pymupdf", score: 2, confirm_new_resource: true }, NO_KEY, at(6)),
+    ];
+    for (const held of lookalikes) {
+      expect(held.moderation).toMatchObject({ status: "pending", findings: [{ kind: "lookalike_name", existing: "PyMuPDF" }] });
+      decide({ type: "experience", id: held.experience.id, action: "approve", reason: "looked like a fork" }, MAINTAINER, at(7));
+    }
     const hidden = await report({ name: LOOKALIKE, score: 5, confirm_new_resource: true }, key(0x63), at(7));
     hide(hidden.experience.id);
     const fromKey = LOOKALIKE.toLowerCase();

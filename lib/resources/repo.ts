@@ -144,20 +144,23 @@ export function listResourcesByCategory(perCategory: number): ResourceRow[] {
 
 // ---- Lookalike names: resources.skeleton (lib/resources/find-lookalike.ts, fill-skeletons.ts). ----
 
-export function resourceKeyExists(key: string): boolean {
-  return getSqlite().prepare(/* sql */ `SELECT 1 FROM resources WHERE key = ?`).get(key) !== undefined;
+/** Whether the key has a published report: a resource row with none (all held, hidden or moved) is not yet one. */
+export function resourceHasReports(key: string): boolean {
+  return getSqlite().prepare(/* sql */ `SELECT 1 FROM resources WHERE key = ? AND experience_count > 0`).get(key) !== undefined;
 }
 
-/** The most reported other resource with one of these skeletons; those with no published report don't count. */
-export function findResourceBySkeleton(skeletons: string[], exceptKey: string): { name: string; key: string } | null {
-  const row = getSqlite()
+/**
+ * Other resources with one of these skeletons, most reported first; those with no published report
+ * don't count. Bounded: a skeleton is shared by a handful of resources at most.
+ */
+export function listResourcesBySkeleton(skeletons: string[], exceptKey: string, limit: number): { name: string; key: string; skeleton: string }[] {
+  return getSqlite()
     .prepare(
-      /* sql */ `SELECT name, key FROM resources
+      /* sql */ `SELECT name, key, skeleton FROM resources
        WHERE skeleton IN (SELECT value FROM json_each(?)) AND key <> ? AND experience_count > 0
-       ORDER BY experience_count DESC, key LIMIT 1`,
+       ORDER BY experience_count DESC, key LIMIT ?`,
     )
-    .get(JSON.stringify(skeletons), exceptKey) as { name: string; key: string } | undefined;
-  return row ?? null;
+    .all(JSON.stringify(skeletons), exceptKey, limit) as { name: string; key: string; skeleton: string }[];
 }
 
 export function hasResourceWithoutSkeleton(): boolean {
