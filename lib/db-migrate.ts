@@ -41,8 +41,11 @@ const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations"
     "applied_steps_count"   INTEGER UNSIGNED NOT NULL DEFAULT 0
 )`;
 
-/** Opens (creating if needed) the database file, sets WAL, and applies pending migrations. */
-export function migrateDatabase(path: string = databasePath()): { applied: string[] } {
+/**
+ * Opens (creating if needed) the database file, sets WAL, and applies pending migrations (those of
+ * `dir`: another folder only to build an older database, as an upgrade test does).
+ */
+export function migrateDatabase(path: string = databasePath(), dir: string = MIGRATIONS_DIR): { applied: string[] } {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   restrictToOwner(path);
   const db = new Database(path, { timeout: 10_000 });
@@ -50,7 +53,7 @@ export function migrateDatabase(path: string = databasePath()): { applied: strin
     db.pragma("journal_mode = WAL");
     db.exec(CREATE_MIGRATIONS_TABLE);
     const applied: string[] = [];
-    for (const migration of listMigrations()) {
+    for (const migration of listMigrations(dir)) {
       // IMMEDIATE takes the write lock first, so two processes starting at once apply each
       // migration exactly once: the second sees the first one's row and skips.
       const apply = db.transaction(() => {

@@ -201,6 +201,10 @@ describe("forged and stale posts change nothing", () => {
     const revoked = login(moderator.token);
     revokeKey(moderator.id);
     const writerSession = createKey({ label: "not-a-moderator", scope: "write", trusted: false });
+    // Opened with the admin token the maintainer has since rotated (the current one is ADMIN_TOKEN).
+    process.env.KNOWHUB_ADMIN_TOKEN = "the-admin-token-before-rotation-0123";
+    const rotated = login("the-admin-token-before-rotation-0123");
+    process.env.KNOWHUB_ADMIN_TOKEN = ADMIN_TOKEN;
 
     const attempts: { why: string; status: number; opts: Parameters<typeof postForm>[3]; csrf?: string | null }[] = [
       { why: "no CSRF token", status: 403, opts: { cookie: cookieFor(session) }, csrf: null },
@@ -217,6 +221,7 @@ describe("forged and stale posts change nothing", () => {
       { why: "an expired session", status: 303, opts: { cookie: cookieFor(expired) }, csrf: csrfTokenFor(expired) },
       { why: "a logged-out session", status: 303, opts: { cookie: cookieFor(loggedOut) }, csrf: csrfTokenFor(loggedOut) },
       { why: "a session whose key was revoked", status: 303, opts: { cookie: cookieFor(revoked) }, csrf: csrfTokenFor(revoked) },
+      { why: "a session opened with the admin token before its rotation", status: 303, opts: { cookie: cookieFor(rotated) }, csrf: csrfTokenFor(rotated) },
       // The session cookie under the https name is not read over http.
       { why: "the cookie under another name", status: 303, opts: { cookie: `__Host-knowhub_admin=${session}` } },
     ];

@@ -46,6 +46,7 @@ const HOLD = {
   findings: [{ kind: "prompt_injection", field: "body", excerpt: "ignore all previous instructions" }],
 };
 const ids = (links: { id: string }[]) => links.map((l) => l.id);
+const count = (table: string) => (getSqlite().prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 const contentAudit = () =>
   getSqlite()
     .prepare(
@@ -453,5 +454,33 @@ describe("export", () => {
     decideRevision({ id, revision: 2, action: "reject", reason: "no" }, maintainer);
     expect(refuse(2)).toBe("conflict:rejected");
     expect(getContentAdmin(id).visible_revision).toBe(1);
+  });
+});
+
+describe("children of a locked node", () => {
+  it("refuses a new child (and grandchild) from a write key, accepts it from a moderate key; existing children stay editable", async () => {
+    process.env.KNOWHUB_AUTH = "keys";
+    expect((await post(contentInput({ id: "locked-root", title: "Root", body: "# Root" }), writer.token)).status).toBe(201);
+    expect((await post(contentInput({ id: "locked-root/old-child", title: "Old", body: "# Old child" }), writer.token)).status).toBe(201);
+    setContentLock("locked-root", true, "vandals add pages under it", maintainer);
+    const before = { contents: count("contents"), revisions: count("content_revisions") };
+
+    for (const id of ["locked-root/spam", "locked-root/deep/spam"]) {
+      const refused = await post(contentInput({ id, title: "Spam", body: "# Buy now" }), vandal.token);
+      expect(refused.status, id).toBe(403);
+      expect(refused.json.error).toMatchObject({
+        code: "forbidden",
+        message: 'Content "locked-root" is locked: only maintainers (moderate keys) may add pages under it.',
+        details: { id, locked_id: "locked-root", locked: true },
+      });
+    }
+    expect({ contents: count("contents"), revisions: count("content_revisions") }).toEqual(before);
+    expect((await get("locked-root")).json.children.map((c: { id: string }) => c.id)).toEqual(["locked-root/old-child"]);
+
+    const byMaintainer = await post(contentInput({ id: "locked-root/faq", title: "FAQ", body: "# FAQ" }), moderator.token);
+    expect(byMaintainer.status).toBe(201);
+    expect((await post(contentInput({ id: "locked-root/old-child", title: "Old", body: "# Old child, fixed" }), writer.token)).status).toBe(200);
+    setContentLock("locked-root", false, "calm again", maintainer);
+    expect((await post(contentInput({ id: "locked-root/new", title: "New", body: "# New" }), writer.token)).status).toBe(201);
   });
 });

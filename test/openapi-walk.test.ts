@@ -168,6 +168,8 @@ describe("every documented operation answers as described", () => {
     await walk("POST /api/content", 201, { body: contentInput({ id: "walk-kit/tables", title: "Tables", body: "find_tables()" }) });
     await walk("POST /api/content", 200, { body: contentInput({ id: "walk-kit", title: "Walk kit", body: "# Walk kit\n\nv2" }) });
     await walk("POST /api/content", 202, { body: contentInput({ id: "walk-kit", body: `# Walk kit\n\n${POISON}` }) });
+    // An underscore for the hyphen: a lookalike of an existing node's id.
+    await walk("POST /api/content", 409, { body: contentInput({ id: "walk_kit", title: "Walk kit twin" }) });
     await walkCommonErrors("POST /api/content", { body: contentInput({ id: "walk-kit/errors" }), headers: asWriter }, { body: contentInput({ id: "../up" }) });
 
     await walk("GET /api/content/{id}", 200, { params: { id: "walk-kit/tables" } });

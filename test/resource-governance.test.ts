@@ -3,6 +3,8 @@
 // redirect, and every maintainer action is in the audit log.
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import * as experienceRoute from "@/app/api/experience/route";
+import * as decisionsRoute from "@/app/api/moderation/decisions/route";
 import * as resourceRoute from "@/app/api/resource/[...name]/route";
 import { listAudit } from "@/lib/audit/list-audit";
 import { listAuditInput } from "@/lib/audit/schema";
@@ -10,6 +12,8 @@ import { getSqlite } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import { createExperience } from "@/lib/experiences/create-experience";
 import { createExperienceInput } from "@/lib/experiences/schema";
+import { createKey } from "@/lib/keys/create-key";
+import { decide } from "@/lib/moderation/decide";
 import { NO_KEY, type ProvenanceColumns } from "@/lib/keys/provenance";
 import { getResource } from "@/lib/resources/get-resource";
 import { getResourceAdmin } from "@/lib/resources/get-resource-admin";
@@ -94,9 +98,11 @@ describe("shown url and category follow the reporters", () => {
     squatterReport = first.experience.id;
     expect(shown(name)).toEqual({ url: FAKE, category: "malware" }); // first come still fills an empty resource
     const second = await report({ name, url: REAL, category: "library" }, key(1), at(2));
-    // One against one: the most recent report wins the tie, and the write's own answer says so.
-    expect(second.resource).toMatchObject({ url: REAL, category: "library" });
-    await report({ name, url: REAL, category: "library" }, key(2), at(3));
+    // One against one: the tie keeps what is shown, and the write's own answer says so.
+    expect(second.resource).toMatchObject({ url: FAKE, category: "malware" });
+    // Two against one: a strict majority of distinct reporters moves it.
+    const third = await report({ name, url: REAL, category: "library" }, key(2), at(3));
+    expect(third.resource).toMatchObject({ url: REAL, category: "library" });
     await report({ name, url: REAL, category: "library" }, key(3), at(4));
     // The squatter comes back last: one reporter against three.
     await report({ name, url: FAKE, category: "malware" }, key(0x51), at(5));
@@ -140,20 +146,19 @@ describe("shown url and category follow the reporters", () => {
     expect(missing.details.closest).toContain("Squatted Lib");
   });
 
-  it("breaks a tie by the most recent report, then by id", async () => {
+  it("keeps the shown value on a tie, whatever the times; a strict majority moves it", async () => {
     await report({ name: "Tie Kit", url: "https://a.example", category: "cli" }, key(0x10), at(1));
     await report({ name: "Tie Kit", url: "https://b.example", category: "api" }, key(0x11), at(3));
-    expect(shown("Tie Kit")).toEqual({ url: "https://b.example", category: "api" });
-    // An older report of a: still one reporter each, b is still the most recent.
-    await report({ name: "Tie Kit", url: "https://a.example" }, key(0x10), at(2));
+    expect(shown("Tie Kit")).toEqual({ url: "https://a.example", category: "cli" });
+    // The same key again, later: still one reporter each.
+    await report({ name: "Tie Kit", url: "https://b.example" }, key(0x11), at(4));
+    expect(shown("Tie Kit").url).toBe("https://a.example");
+    // A second reporter for b decides it whatever the times.
+    await report({ name: "Tie Kit", url: "https://b.example" }, key(0x12), at(0));
     expect(shown("Tie Kit").url).toBe("https://b.example");
-    // Same time: the later id wins.
-    await report({ name: "Tie Kit", url: "https://a.example" }, key(0x10), at(3));
-    expect(shown("Tie Kit").url).toBe("https://a.example");
-    // A second reporter for a decides it whatever the times.
-    await report({ name: "Tie Kit", url: "https://a.example" }, key(0x12), at(0));
-    await report({ name: "Tie Kit", url: "https://b.example" }, key(0x11), at(30));
-    expect(shown("Tie Kit").url).toBe("https://a.example");
+    // Now b is shown: a second reporter for a only ties, and b stays.
+    await report({ name: "Tie Kit", url: "https://a.example" }, key(0x13), at(30));
+    expect(shown("Tie Kit").url).toBe("https://b.example");
   });
 
   it("counts one key once however often it repeats a URL; each report without a key is a reporter", async () => {
@@ -186,7 +191,7 @@ describe("shown url and category follow the reporters", () => {
     await report({ name: "Answer Kit", url: "https://second.example" }, NO_KEY, at(2));
     await report({ name: "Answer Kit", url: "https://first.example" }, NO_KEY, at(3));
     const last = await report({ name: "Answer Kit", url: "https://second.example" }, NO_KEY, at(0));
-    expect(last.resource.url).toBe("https://first.example"); // 2 against 2: the most recent report is first's
+    expect(last.resource.url).toBe("https://first.example"); // 2 against 2: the shown one (the first) stays
   });
 
   it("refreshes every resource an import touched", async () => {
@@ -201,6 +206,56 @@ describe("shown url and category follow the reporters", () => {
       expect(summary.experiences.added).toBe(3);
       expect(shown(name).url).toBe("https://real.example/imported");
     }
+  });
+});
+
+describe("ties keep the incumbent, through the API", () => {
+  const agents = Array.from({ length: 5 }, (_, i) => createKey({ label: `tie-agent-${i}`, scope: "write", trusted: false }));
+  const moderator = createKey({ label: "tie-maintainer", scope: "moderate", trusted: false });
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const post = (agent: number, fields: Record<string, unknown>) =>
+    call(experienceRoute.POST, "/api/experience", { method: "POST", body: experienceInput({ task: `Tie task ${++tasks}`, ...fields }), headers: bearer(agents[agent].token) });
+  const showing = async (name: string) => {
+    const res = await call(resourceRoute.GET, `/api/resource/${encodeURIComponent(name)}`, { params: { name: [name] } });
+    return { url: res.json.url, category: res.json.category };
+  };
+  const ORIGINAL = { url: "https://github.com/origin/incumbent-kit", category: "library" };
+  const SQUAT = { url: "https://evil.example/incumbent-kit", category: "malware" };
+
+  it("one report from another key does not replace a single reporter's url and category; two do", async () => {
+    const name = "Incumbent Kit";
+    expect((await post(0, { name, ...ORIGINAL })).status).toBe(201);
+    const squat = await post(1, { name, ...SQUAT });
+    expect(squat.status).toBe(201);
+    expect(squat.json.resource).toMatchObject(ORIGINAL);
+    expect(await showing(name)).toEqual(ORIGINAL);
+    // The squatter's key repeating itself is still one reporter.
+    await post(1, { name, ...SQUAT, score: 2 });
+    expect(await showing(name)).toEqual(ORIGINAL);
+    // A second distinct reporter for the new values is a strict majority: they move.
+    const second = await post(2, { name, ...SQUAT });
+    expect(second.json.resource).toMatchObject(SQUAT);
+    expect(await showing(name)).toEqual(SQUAT);
+  });
+
+  it("keeps what is shown when a recompute after a hidden report leaves a tie, even against a newer report", async () => {
+    const name = "Recount Kit";
+    await post(0, { name, url: "https://one.example/recount" });
+    await post(1, { name, url: "https://one.example/recount" });
+    await post(2, { name, url: "https://two.example/recount" });
+    await post(3, { name, url: "https://two.example/recount" });
+    const deciding = await post(4, { name, url: "https://two.example/recount" });
+    expect((await showing(name)).url).toBe("https://two.example/recount");
+    // The newest report names the other url (its reporter counted already: still 2 against 3).
+    await post(0, { name, url: "https://one.example/recount", score: 3 });
+    const hidden = await call(decisionsRoute.POST, "/api/moderation/decisions", {
+      method: "POST",
+      body: { type: "experience", id: deciding.json.experience.id, action: "hide", reason: "tie test" },
+      headers: bearer(moderator.token),
+    });
+    expect(hidden.status).toBe(200);
+    // Two against two: the shown url stays, though the most recent report names the other one.
+    expect((await showing(name)).url).toBe("https://two.example/recount");
   });
 });
 
@@ -290,10 +345,17 @@ describe("merge", () => {
     await report({ name: "PyMuPDF", url: "https://github.com/pymupdf/PyMuPDF", score: 4 }, key(0x61), at(2));
     await report({ name: "PyMuPDF", url: "https://github.com/pymupdf/PyMuPDF", score: 3 }, NO_KEY, at(3));
     // The shared key reports on the lookalike later (misspelled name, real url): after the merge it
-    // must count once, with that latest report.
-    await report({ name: LOOKALIKE, url: "https://github.com/pymupdf/PyMuPDF", score: 1, confirm_new_resource: true }, key(0x60), at(4));
-    await report({ name: LOOKALIKE, url: "https://evil.example/pymupdf", score: 1, confirm_new_resource: true }, key(0x62), at(5));
-    await report({ name: LOOKALIKE, url: "https://evil.example/pymupdf", score: 2, confirm_new_resource: true }, NO_KEY, at(6));
+    // must count once, with that latest report. Confirmed lookalikes are held: a maintainer let
+    // three of them through before noticing.
+    const lookalikes = [
+      await report({ name: LOOKALIKE, url: "https://github.com/pymupdf/PyMuPDF", score: 1, confirm_new_resource: true }, key(0x60), at(4)),
+      await report({ name: LOOKALIKE, url: "https://evil.example/pymupdf", score: 1, confirm_new_resource: true }, key(0x62), at(5)),
+      await report({ name: LOOKALIKE, url: "https://evil.example/pymupdf", score: 2, confirm_new_resource: true }, NO_KEY, at(6)),
+    ];
+    for (const held of lookalikes) {
+      expect(held.moderation).toMatchObject({ status: "pending", findings: [{ kind: "lookalike_name", existing: "PyMuPDF" }] });
+      decide({ type: "experience", id: held.experience.id, action: "approve", reason: "looked like a fork" }, MAINTAINER, at(7));
+    }
     const hidden = await report({ name: LOOKALIKE, score: 5, confirm_new_resource: true }, key(0x63), at(7));
     hide(hidden.experience.id);
     const fromKey = LOOKALIKE.toLowerCase();

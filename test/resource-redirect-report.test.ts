@@ -10,12 +10,13 @@ describe("reports under a merged name", () => {
   it("go to the surviving resource instead of reviving the old key", async () => {
     const post = (body: unknown) => call(experienceRoute.POST, "/api/experience", { method: "POST", body });
     expect((await post(experienceInput({ name: "pdfplumber", task: "real report" }))).status).toBe(201);
-    expect((await post(experienceInput({ name: "pdf-plumber", task: "duplicate name report" }))).status).toBe(201);
-    mergeResources({ from: "pdf-plumber", into: "pdfplumber", reason: "same library" }, { keyId: "", label: "test" });
-    const later = await post(experienceInput({ name: "pdf-plumber", task: "later report under the old name" }));
+    // Another name for the same library ("pdf-plumber" would be filed under pdfplumber at once).
+    expect((await post(experienceInput({ name: "pdfplumber-py", task: "duplicate name report" }))).status).toBe(201);
+    mergeResources({ from: "pdfplumber-py", into: "pdfplumber", reason: "same library" }, { keyId: "", label: "test" });
+    const later = await post(experienceInput({ name: "pdfplumber-py", task: "later report under the old name" }));
     expect(later.status).toBe(201);
     expect(later.json.resource).toMatchObject({ name: "pdfplumber", experience_count: 3 });
-    const old = getSqlite().prepare(`SELECT experience_count AS n FROM resources WHERE key = 'pdf-plumber'`).get() as { n: number };
+    const old = getSqlite().prepare(`SELECT experience_count AS n FROM resources WHERE key = 'pdfplumber-py'`).get() as { n: number };
     expect(old.n).toBe(0);
   });
 });

@@ -180,10 +180,11 @@ describe("lookalike resource names", () => {
     expect(counts()).toEqual(before);
   });
 
-  it("creates the lookalike as a new resource when the caller confirms", async () => {
+  it("stores the lookalike held for review when the caller confirms", async () => {
     const res = await postExperience(experienceInput({ name: "руmupdf", task: "Lookalike in Cyrillic", confirm_new_resource: true }));
-    expect(res.status).toBe(201);
-    expect(res.json.resource).toMatchObject({ name: "руmupdf", experience_count: 1 });
+    expect(res.status).toBe(202);
+    expect(res.json.moderation).toMatchObject({ status: "pending", findings: [{ kind: "lookalike_name", existing: "PyMuPDF" }] });
+    expect(res.json.resource).toMatchObject({ name: "руmupdf", experience_count: 0 });
     expect(skeletonOf("руmupdf")).toBe("pyrnupdf");
     // The confirmation is not part of what was reported: the same report without it is a retry.
     const again = await postExperience(experienceInput({ name: "руmupdf", task: "Lookalike in Cyrillic" }));

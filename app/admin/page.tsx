@@ -10,6 +10,7 @@ import { adminQueueHref } from "@/components/admin-paths";
 import { ButtonLink, Card, Notice, PageTitle, SectionTitle } from "@/components/ui";
 import { isDomainError } from "@/lib/errors";
 import { listQueue } from "@/lib/moderation/list-queue";
+import { LOOKALIKE_FINDING_KIND } from "@/lib/moderation/lookalike-hold";
 import type { FindingKind } from "@/lib/moderation/screen";
 import { ITEM_STATUSES, queueInput, type QueueDto, type QueueInput } from "@/lib/moderation/schema";
 import { flashMessage } from "./_lib/flash";
@@ -23,9 +24,11 @@ export const metadata: Metadata = { title: "Review queue" };
 const FILTERS = ["status", "type", "finding", "resource", "key_id"] as const;
 
 // The kinds screening reports, for the filter; the type check fails when screening adds a kind.
-const FINDING_KINDS = ["prompt_injection", "role_marker", "exfiltration", "remote_code", "personal_data", "invisible_text"] as const satisfies readonly FindingKind[];
-const allKindsListed: Exclude<FindingKind, (typeof FINDING_KINDS)[number]> extends never ? true : false = true;
+const SCREENING_KINDS = ["prompt_injection", "role_marker", "exfiltration", "remote_code", "personal_data", "invisible_text"] as const satisfies readonly FindingKind[];
+const allKindsListed: Exclude<FindingKind, (typeof SCREENING_KINDS)[number]> extends never ? true : false = true;
 void allKindsListed;
+// And a confirmed lookalike name or content id, held for a person to tell a fork from an impersonation.
+const FINDING_KINDS = [...SCREENING_KINDS, LOOKALIKE_FINDING_KIND] as const;
 
 type Props = { searchParams: Promise<SearchParams> };
 

@@ -6,12 +6,13 @@ import { csrfTokenFor } from "./csrf";
 import { findSessionByHash } from "./repo";
 import type { AdminSession } from "./schema";
 import { readBootstrapToken } from "./session-config";
-import { hashSessionId, SESSION_ID_PATTERN } from "./session-id";
+import { hashSessionId, SESSION_ID_PATTERN, tokenOpenedSession } from "./session-id";
 
 /**
  * The open session behind a cookie value, or null: unknown, ended, expired, or no longer backed
- * by what opened it. Checked on every read, so revoking the key (or removing the admin token)
- * logs its sessions out at the very next request, in every process.
+ * by what opened it. Checked on every read, so revoking the key, or removing or rotating the admin
+ * token (KNOWHUB_ADMIN_TOKEN or its file), logs its sessions out at the very next request, in every
+ * process. Setting the old token again brings its unexpired sessions back: they are tied to that token.
  */
 export function readSession(sessionId: string | null | undefined, now = new Date()): AdminSession | null {
   if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return null;
@@ -23,9 +24,9 @@ export function readSession(sessionId: string | null | undefined, now = new Date
     const key = findKeyById(row.keyId);
     if (!key || key.revokedAt || !scopeAllows(key.scope, "moderate")) return null;
     label = key.label;
-  } else if (readBootstrapToken() === null) {
-    return null;
   } else {
+    const token = readBootstrapToken();
+    if (token === null || !tokenOpenedSession(sessionId, token, row.tokenFingerprint)) return null;
     label = BOOTSTRAP_ACTOR_LABEL;
   }
   return {

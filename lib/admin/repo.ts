@@ -10,15 +10,26 @@ export type SessionRow = {
   createdAt: string;
   expiresAt: string;
   revokedAt: string | null;
+  /** Bootstrap-token sessions: which token opened it (session-id.ts tokenFingerprint); '' otherwise. */
+  tokenFingerprint: string;
 };
 
 const SESSION_COLUMNS = /* sql */ `id_hash AS idHash, key_id AS keyId, key_label AS keyLabel, created_at AS createdAt,
-  expires_at AS expiresAt, revoked_at AS revokedAt`;
+  expires_at AS expiresAt, revoked_at AS revokedAt, token_fingerprint AS tokenFingerprint`;
 
-export function insertSession(row: { idHash: string; keyId: string; keyLabel: string; createdAt: Date; expiresAt: Date }): void {
+export function insertSession(row: {
+  idHash: string;
+  keyId: string;
+  keyLabel: string;
+  createdAt: Date;
+  expiresAt: Date;
+  tokenFingerprint: string;
+}): void {
   getSqlite()
-    .prepare(/* sql */ `INSERT INTO admin_sessions (id_hash, key_id, key_label, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`)
-    .run(row.idHash, row.keyId, row.keyLabel, toDbTime(row.createdAt), toDbTime(row.expiresAt));
+    .prepare(
+      /* sql */ `INSERT INTO admin_sessions (id_hash, key_id, key_label, created_at, expires_at, token_fingerprint) VALUES (?, ?, ?, ?, ?, ?)`,
+    )
+    .run(row.idHash, row.keyId, row.keyLabel, toDbTime(row.createdAt), toDbTime(row.expiresAt), row.tokenFingerprint);
 }
 
 export function findSessionByHash(idHash: string): SessionRow | null {

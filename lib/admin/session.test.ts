@@ -1,4 +1,5 @@
 // Console sessions: who may log in, what is stored, and that every read re-checks what opened it.
+import { createHash } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -157,6 +158,40 @@ describe("reading a session", () => {
     const started = login(moderator.token);
     expect(readSession(started.session_id)).not.toBeNull();
     revokeKey(moderator.id);
+    expect(readSession(started.session_id)).toBeNull();
+  });
+
+  it("ends at the next read when the admin token is rotated, in the environment or in the file", () => {
+    const started = login(ADMIN_TOKEN);
+    expect(readSession(started.session_id)).not.toBeNull();
+    const row = getSqlite().prepare(`SELECT * FROM admin_sessions WHERE id_hash = ?`).get(hashSessionId(started.session_id)) as Record<string, unknown>;
+    // A fingerprint is stored, never the token (nor a plain hash of it).
+    expect(row.token_fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(ADMIN_TOKEN);
+    expect(row.token_fingerprint).not.toBe(createHash("sha256").update(ADMIN_TOKEN).digest("hex"));
+
+    process.env.KNOWHUB_ADMIN_TOKEN = "rotated-admin-token-0123456789abcdef";
+    expect(readSession(started.session_id)).toBeNull();
+    // A session opened with the new token works, and the old one stays out.
+    const fresh = login("rotated-admin-token-0123456789abcdef");
+    expect(readSession(fresh.session_id)).not.toBeNull();
+    expect(readSession(started.session_id)).toBeNull();
+
+    // The same with the token in a file: rewriting the file ends the sessions it opened.
+    delete process.env.KNOWHUB_ADMIN_TOKEN;
+    const file = join(mkdtempSync(join(tmpdir(), "knowhub-admin-")), "token");
+    writeFileSync(file, "file-admin-token-one-0123456789abcdef\n", { mode: 0o600 });
+    process.env.KNOWHUB_ADMIN_TOKEN_FILE = file;
+    const fromFile = login("file-admin-token-one-0123456789abcdef");
+    expect(readSession(fromFile.session_id)).not.toBeNull();
+    expect(readSession(fresh.session_id)).toBeNull();
+    writeFileSync(file, "file-admin-token-two-0123456789abcdef\n");
+    expect(readSession(fromFile.session_id)).toBeNull();
+  });
+
+  it("ends a bootstrap session stored without a fingerprint (opened before sessions were tied to the token)", () => {
+    const started = login(ADMIN_TOKEN);
+    getSqlite().prepare(`UPDATE admin_sessions SET token_fingerprint = '' WHERE id_hash = ?`).run(hashSessionId(started.session_id));
     expect(readSession(started.session_id)).toBeNull();
   });
 

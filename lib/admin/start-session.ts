@@ -10,7 +10,7 @@ import { takeToken } from "../limits/rate-limit";
 import { deleteEndedSessions, insertSession } from "./repo";
 import type { LoginInput, StartedSession } from "./schema";
 import { readBootstrapToken, sessionLifetimeMs } from "./session-config";
-import { hashSessionId, newSessionId, sessionAuditId } from "./session-id";
+import { hashSessionId, newSessionId, sessionAuditId, tokenFingerprint } from "./session-id";
 
 // One answer for every refusal, so that the login form tells nobody whether a key exists, was
 // revoked, or lacks the scope.
@@ -34,9 +34,11 @@ export function startSession(input: LoginInput, address: string | null, now = ne
   const sessionId = newSessionId();
   const idHash = hashSessionId(sessionId);
   const expiresAt = new Date(now.getTime() + lifetimeMs);
+  // A bootstrap session is tied to the token that opened it: rotating the token ends it (read-session.ts).
+  const fingerprint = actor.keyId === "" ? tokenFingerprint(sessionId, input.token) : "";
   getSqlite()
     .transaction(() => {
-      insertSession({ idHash, keyId: actor.keyId, keyLabel: actor.label, createdAt: now, expiresAt });
+      insertSession({ idHash, keyId: actor.keyId, keyLabel: actor.label, createdAt: now, expiresAt, tokenFingerprint: fingerprint });
       // Ended sessions are kept a day (for whoever looks at the table), then go: logins are rare,
       // so this keeps the table to the sessions of the last day or so.
       deleteEndedSessions(new Date(now.getTime() - 86_400_000));

@@ -70,7 +70,7 @@ export const AGENT_COMMANDS: readonly AgentCommand[] = [
   },
   {
     operation: "submit_content",
-    synopsis: "--id ID (--body MARKDOWN | --body-file F.md) [--title T] [--sort-order N] [--submitted-by WHO] [--file F.json|-]",
+    synopsis: "--id ID (--body MARKDOWN | --body-file F.md) [--title T] [--sort-order N] [--submitted-by WHO] [--confirm-new-content] [--file F.json|-]",
     summary: "submit or revise a markdown content node",
     flags: {
       id: flag("id"),
@@ -79,6 +79,7 @@ export const AGENT_COMMANDS: readonly AgentCommand[] = [
       "body-file": flag("body", "file"),
       "sort-order": flag("sort_order", "number"),
       "submitted-by": flag("submitted_by"),
+      "confirm-new-content": flag("confirm_new_content", "boolean"),
     },
     body: true,
   },

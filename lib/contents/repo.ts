@@ -70,6 +70,49 @@ export function findContent(id: string): ContentRow | null {
   return (getSqlite().prepare(`SELECT ${CONTENT_COLUMNS} FROM contents WHERE id = ?`).get(id) as ContentRow) ?? null;
 }
 
+/** The nearest locked node above `id` (its parent, the parent's parent...), or null. */
+export function findLockedAncestor(id: string): string | null {
+  const ancestors: string[] = [];
+  for (let at = id.lastIndexOf("/"); at > 0; at = id.lastIndexOf("/", at - 1)) ancestors.push(id.slice(0, at));
+  if (ancestors.length === 0) return null;
+  const row = getSqlite()
+    .prepare(`SELECT id FROM contents WHERE id IN (SELECT value FROM json_each(?)) AND locked = 1 ORDER BY length(id) DESC LIMIT 1`)
+    .get(JSON.stringify(ancestors)) as { id: string } | undefined;
+  return row?.id ?? null;
+}
+
+// ---- Lookalike ids: contents.skeleton (find-lookalike-content.ts, fill-content-skeletons.ts). ----
+
+/** A visible node (other than `exceptId`) whose id has one of these skeletons, or null. */
+export function findContentBySkeleton(skeletons: string[], exceptId: string): { id: string; skeleton: string } | null {
+  const row = getSqlite()
+    .prepare(
+      /* sql */ `SELECT id, skeleton FROM contents
+       WHERE skeleton IN (SELECT value FROM json_each(?)) AND id <> ? AND revision > 0 ORDER BY id LIMIT 1`,
+    )
+    .get(JSON.stringify(skeletons), exceptId) as { id: string; skeleton: string } | undefined;
+  return row ?? null;
+}
+
+export function hasContentWithoutSkeleton(): boolean {
+  return getSqlite().prepare(/* sql */ `SELECT 1 FROM contents WHERE skeleton = '' LIMIT 1`).get() !== undefined;
+}
+
+/** Nodes whose skeleton is not computed yet, by id after `afterId` (keyset pages). */
+export function listContentIdsWithoutSkeleton(afterId: string, limit: number): string[] {
+  const rows = getSqlite()
+    .prepare(/* sql */ `SELECT id FROM contents WHERE skeleton = '' AND id > ? ORDER BY id LIMIT ?`)
+    .all(afterId, limit) as { id: string }[];
+  return rows.map((r) => r.id);
+}
+
+/** Sets skeletons not set yet, in one transaction; returns how many rows changed. */
+export function setContentSkeletons(rows: { id: string; skeleton: string }[]): number {
+  const db = getSqlite();
+  const update = db.prepare(/* sql */ `UPDATE contents SET skeleton = ? WHERE id = ? AND skeleton = ''`);
+  return db.transaction(() => rows.reduce((changed, row) => changed + update.run(row.skeleton, row.id).changes, 0))();
+}
+
 /** A node the public may see: one with a published revision. */
 export function findVisibleContent(id: string): ContentRow | null {
   return (getSqlite().prepare(`SELECT ${CONTENT_COLUMNS} FROM contents WHERE id = ? AND revision > 0`).get(id) as ContentRow) ?? null;

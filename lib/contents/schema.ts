@@ -46,6 +46,9 @@ export const submitContentInput = z.strictObject({
     .nullish()
     .transform((v) => v ?? 0),
   submitted_by: optionalText("submitted_by", 200, "name"),
+  // A new id that looks like an existing node's is refused (409) unless the caller says it is a
+  // different node; it is then held for review. Not part of the text: it says how to store it.
+  confirm_new_content: z.boolean({ error: "confirm_new_content must be true or false" }).default(false),
 });
 
 export type SubmitContentInput = z.output<typeof submitContentInput>;

@@ -4,7 +4,7 @@ import { DomainError } from "../errors";
 import { findContent, inWriteTransaction, setContentLocked } from "./repo";
 
 /**
- * Locks a node (only moderate keys may then revise it: a page under repeated vandalism) or unlocks
+ * Locks a node (only moderate keys may then revise it or add nodes under it: a page under repeated vandalism) or unlocks
  * it, with its audit entry. Asking for the state it is already in changes nothing and records nothing.
  */
 export function setContentLock(id: string, locked: boolean, reason: string, actor: Actor, now = new Date()): { id: string; locked: boolean } {

@@ -1,13 +1,18 @@
 import { DomainError } from "../errors";
 import type { ProvenanceColumns } from "../keys/provenance";
 import { NO_KEY } from "../keys/provenance";
+import { addLookalikeHold } from "../moderation/lookalike-hold";
 import { contentHash } from "./content-hash";
+import { contentIdSkeleton } from "./content-id-skeleton";
+import { findLookalikeContent, type ContentIdMatch } from "./find-lookalike-content";
 import { parentOf, rootOf } from "./content-id";
 import {
   findContent,
+  findLockedAncestor,
   findRevision,
   inWriteTransaction,
   PUBLISHED_STATE,
+  setContentSkeletons,
   writeContentNode,
   type NodeWrite,
   type RevisionState,
@@ -21,7 +26,7 @@ export type SubmitContentOptions = {
    * with why, and the node keeps showing its visible revision (a new node stays absent) until approved.
    */
   hold?: { reason: string; findings: unknown[] } | null;
-  /** "moderator" (a moderate key) may revise a locked node; anyone else is refused. */
+  /** "moderator" (a moderate key) may revise a locked node and add nodes under it; anyone else is refused. */
   canRevise?: "any" | "moderator";
 };
 
@@ -48,14 +53,41 @@ export function submitContent(
     ...provenance,
     at: now,
   };
-  const hold = options.hold ?? null;
   return inWriteTransaction(() => {
+    let hold = options.hold ?? null;
     const current = findContent(node.id);
     if (current && Number(current.locked) && options.canRevise !== "moderator") {
       throw new DomainError("forbidden", `Content "${node.id}" is locked: only maintainers (moderate keys) may revise it.`, {
         id: node.id,
         locked: true,
       });
+    }
+    // A new page under a locked one would show in its children and its tree: locking a page under
+    // vandalism must also stop new pages from appearing under it. Pages already there stay editable.
+    if ((!current || current.revision === 0) && options.canRevise !== "moderator") {
+      const locked = findLockedAncestor(node.id);
+      if (locked) {
+        throw new DomainError("forbidden", `Content "${locked}" is locked: only maintainers (moderate keys) may add pages under it.`, {
+          id: node.id,
+          locked_id: locked,
+          locked: true,
+        });
+      }
+    }
+    if (!current || current.revision === 0) {
+      // A node nobody can see yet (new, or all its revisions held): is its id a twin of a visible one?
+      const lookalike = findLookalikeContent(node.id);
+      if (lookalike) {
+        if (!input.confirm_new_content) refuseLookalike(node.id, lookalike);
+        hold = addLookalikeHold(hold, {
+          field: "id",
+          name: node.id,
+          existing: lookalike.id,
+          existingKey: lookalike.id,
+          qualified: lookalike.qualified,
+          what: "content",
+        });
+      }
     }
     if (current && current.revision > 0 && sameText(current, node)) return toSubmitResultDto("unchanged", current);
     if (hold && current) {
@@ -69,12 +101,24 @@ export function submitContent(
       ? { status: "pending", findings: JSON.stringify(hold.findings), statusReason: hold.reason }
       : PUBLISHED_STATE;
     const revision = writeContentNode(node, state, current);
+    if (!current) setContentSkeletons([{ id: node.id, skeleton: contentIdSkeleton(node.id) }]);
     const written = findContent(node.id)!;
     if (hold) return toPendingResultDto(written, findRevision(node.id, revision)!);
     // "created" when the page did not exist for the public before (a new node, or one whose earlier
     // revisions were all held, rejected or hidden).
     return toSubmitResultDto(current && current.revision > 0 ? "updated" : "created", written);
   });
+}
+
+/** A new id that looks like a visible node's is not created unless the caller confirms, and then only held. */
+function refuseLookalike(id: string, match: ContentIdMatch): never {
+  const variant = match.qualified ? "a variant of the existing content" : "the existing content";
+  throw new DomainError(
+    "conflict",
+    `"${id}" looks like ${variant} "${match.id}". To change that page, send it under "${match.id}"; if "${id}" is a ` +
+      `different page, send it again with "confirm_new_content": true; it is then held for a maintainer's review before it is published.`,
+    { id, existing: match.id, skeleton: contentIdSkeleton(id), confirm_field: "confirm_new_content" },
+  );
 }
 
 function sameText(a: { contentHash: string; title: string; sortOrder: number }, b: NodeWrite): boolean {

@@ -1,7 +1,8 @@
 import { DomainError } from "../errors";
 import { NO_KEY, type ProvenanceColumns } from "../keys/provenance";
 import { indexText } from "../search/analyze";
-import { findLookalikeResource } from "../resources/find-lookalike";
+import { addLookalikeHold } from "../moderation/lookalike-hold";
+import { matchResourceName, type ResourceNameMatch } from "../resources/find-lookalike";
 import { followRedirect } from "../resources/follow-redirect";
 import { refreshResourceDisplay } from "../resources/refresh-resource-display";
 import { findResourceDisplay, setResourceSkeletons } from "../resources/repo";
@@ -25,13 +26,32 @@ export async function createExperience(
 ): Promise<CreateExperienceResult> {
   const renamed = followRedirect(input.name);
   if (renamed) input = { ...input, name: renamed };
+  let match = matchResourceName(input.name);
+  // Another spelling of an existing resource (case, spacing, hyphens, underscores, dots) is that
+  // resource: filed under its name, so that its reports are not split over twins nobody can merge
+  // by renaming (keys are permanent). The answer's resource.name tells the writer the name in use.
+  if (match?.kind === "same") {
+    input = { ...input, name: match.name };
+    match = null;
+  }
   const columns = experienceColumns(input, indexText, provenance);
   const existing = await findDuplicate(columns.submissionHash);
   if (existing) return existing;
-  if (!input.confirm_new_resource) refuseLookalike(columns.name);
+  let hold = options.hold ?? null;
+  if (match) {
+    if (!input.confirm_new_resource) refuseLookalike(columns.name, match);
+    // Confirmed: stored, but a person decides whether it is a different resource or an impersonation.
+    hold = addLookalikeHold(hold, {
+      field: "name",
+      name: columns.name,
+      existing: match.name,
+      existingKey: match.key,
+      qualified: match.kind === "qualified",
+      what: "resource",
+    });
+  }
   try {
     // A held report is stored `pending` with why: invisible (not indexed, not counted) until approved.
-    const hold = options.hold ?? null;
     const moderation = hold
       ? { status: "pending", findings: JSON.stringify(hold.findings), statusReason: hold.reason }
       : { status: "published", findings: "[]", statusReason: "" };
@@ -70,16 +90,26 @@ function settleResource(resource: ResourceRow): ResourceRow {
   }
 }
 
-/** A new resource whose name looks like an existing one is created only when the caller confirms. */
-function refuseLookalike(name: string): void {
-  const lookalike = findLookalikeResource(name);
-  if (!lookalike) return;
-  throw new DomainError(
-    "conflict",
-    `"${name}" looks like the existing resource "${lookalike.name}". If you used ${lookalike.name}, report it ` +
-      `under that name; if "${name}" is a different resource, send the report again with "confirm_new_resource": true.`,
-    { name, existing: lookalike.name, existing_key: lookalike.key, skeleton: nameSkeleton(name), confirm_field: "confirm_new_resource" },
-  );
+/**
+ * A new resource whose name looks like an existing one is not created unless the caller confirms it
+ * is a different one, and then only held for review. The answer names the existing resource.
+ */
+function refuseLookalike(name: string, match: Exclude<ResourceNameMatch, { kind: "same" }>): never {
+  const held = `send the report again with "confirm_new_resource": true; it is then held for a maintainer's review before it is published.`;
+  const message =
+    match.kind === "qualified"
+      ? `"${name}" looks like a variant of the existing resource "${match.name}" (its name with "${match.qualifier}" added). If you used ` +
+        `${match.name}, report it under that name; if "${name}" is a different resource (a fork or mirror of its own), ${held}`
+      : `"${name}" looks like the existing resource "${match.name}". If you used ${match.name}, report it ` +
+        `under that name; if "${name}" is a different resource, ${held}`;
+  throw new DomainError("conflict", message, {
+    name,
+    existing: match.name,
+    existing_key: match.key,
+    skeleton: nameSkeleton(name),
+    ...(match.kind === "qualified" ? { qualifier: match.qualifier } : {}),
+    confirm_field: "confirm_new_resource",
+  });
 }
 
 async function findDuplicate(hash: string): Promise<CreateExperienceResult | null> {

@@ -91,15 +91,18 @@ export function renderCategories(answer: { categories: CategoryDto[] }): string 
   return table(["category", "resources", "experiences"], answer.categories.map((c) => [c.category, String(c.resource_count), String(c.experience_count)]));
 }
 
+// Held reasons may begin with the words the sentence already says ("held for review: screening found ...").
+const heldBecause = (reason: string) => reason.replace(/^held for review: /, "");
+
 export function renderExperienceResult(r: CreateExperienceResult): string {
   const what = `experience ${r.experience.id} for ${r.experience.name} (${r.experience.score}/5)`;
-  if (r.moderation) return `Stored ${what}, held for review: ${r.moderation.reason}`;
+  if (r.moderation) return `Stored ${what}, held for review: ${heldBecause(r.moderation.reason)}`;
   if (r.duplicate) return `Already stored: ${what} (a retry changes nothing).`;
   return `Stored ${what}. ${r.resource.name} now averages ${r.resource.avg_score.toFixed(2)}/5 from ${r.resource.reporter_count} reporter${r.resource.reporter_count === 1 ? "" : "s"}.`;
 }
 
 export function renderContentResult(r: SubmitContentResultDto): string {
-  if (r.status === "pending") return `Stored ${r.id} revision ${r.revision}, held for review: ${r.moderation?.reason ?? "pending"}`;
+  if (r.status === "pending") return `Stored ${r.id} revision ${r.revision}, held for review: ${heldBecause(r.moderation?.reason ?? "pending")}`;
   if (r.status === "unchanged") return `${r.id} is unchanged (revision ${r.revision} has this text already).`;
   return `${r.status === "created" ? "Created" : "Revised"} ${r.id}: revision ${r.revision}.`;
 }

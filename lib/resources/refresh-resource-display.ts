@@ -5,8 +5,11 @@
 //
 // The rule, in order: a maintainer's pin; else the non-empty value given by the most distinct
 // reporters among published reports (a reporter is a key, or a report written without one, as in
-// resource_votes: one key repeating a URL counts once); a tie goes to the value reported most
-// recently; '' when nobody gave one.
+// resource_votes: one key repeating a URL counts once); a tie keeps the value shown now (the
+// incumbent changes only when another value has strictly more reporters, also when recomputed after
+// a report is hidden), and among tied values none of which is shown, the first reported wins; ''
+// when nobody gave one. Newest-wins ties let one report from one more key take over any resource
+// with a single reporter.
 import { lastExperienceId, refreshResourceDisplayAfterId, refreshResourceDisplayRows } from "./repo";
 
 /** Recomputes the shown url and category of these resources (one statement, any number of keys). */

@@ -149,20 +149,23 @@ export function listResourcesByCategory(perCategory: number): ResourceRow[] {
 
 // ---- Lookalike names: resources.skeleton (lib/resources/find-lookalike.ts, fill-skeletons.ts). ----
 
-export function resourceKeyExists(key: string): boolean {
-  return getSqlite().prepare(/* sql */ `SELECT 1 FROM resources WHERE key = ?`).get(key) !== undefined;
+/** Whether the key has a published report: a resource row with none (all held, hidden or moved) is not yet one. */
+export function resourceHasReports(key: string): boolean {
+  return getSqlite().prepare(/* sql */ `SELECT 1 FROM resources WHERE key = ? AND experience_count > 0`).get(key) !== undefined;
 }
 
-/** The most reported other resource with one of these skeletons; those with no published report don't count. */
-export function findResourceBySkeleton(skeletons: string[], exceptKey: string): { name: string; key: string } | null {
-  const row = getSqlite()
+/**
+ * Other resources with one of these skeletons, most reported first; those with no published report
+ * don't count. Bounded: a skeleton is shared by a handful of resources at most.
+ */
+export function listResourcesBySkeleton(skeletons: string[], exceptKey: string, limit: number): { name: string; key: string; skeleton: string }[] {
+  return getSqlite()
     .prepare(
-      /* sql */ `SELECT name, key FROM resources
+      /* sql */ `SELECT name, key, skeleton FROM resources
        WHERE skeleton IN (SELECT value FROM json_each(?)) AND key <> ? AND experience_count > 0
-       ORDER BY experience_count DESC, key LIMIT 1`,
+       ORDER BY experience_count DESC, key LIMIT ?`,
     )
-    .get(JSON.stringify(skeletons), exceptKey) as { name: string; key: string } | undefined;
-  return row ?? null;
+    .all(JSON.stringify(skeletons), exceptKey, limit) as { name: string; key: string; skeleton: string }[];
 }
 
 export function hasResourceWithoutSkeleton(): boolean {
@@ -190,14 +193,17 @@ const VOTER = /* sql */ `CASE WHEN e.key_id = '' THEN 'e:' || e.id ELSE 'k:' || 
 
 /**
  * The value of `column` (url or category) given by the most distinct reporters among the resource's
- * published reports, empty values ignored; a tie goes to the value reported most recently
- * (created_at, then id): ROW_NUMBER numbers the reports newest first, so the smaller MIN wins.
+ * published reports, empty values ignored. A tie keeps the value shown now (r.<column>, the
+ * incumbent): a newcomer must be given by strictly more reporters than it to replace it, so one
+ * report from one more key cannot take over a resource that has a single reporter. Among tied values
+ * none of which is shown (the shown one lost its reporters, e.g. its report was hidden), the one
+ * first reported wins (created_at, then id): a squatter arriving last never wins a tie either.
  */
 function winningValue(column: "url" | "category"): string {
   return /* sql */ `(SELECT value FROM (
-      SELECT e.${column} AS value, ${VOTER} AS voter, ROW_NUMBER() OVER (ORDER BY e.created_at DESC, e.id DESC) AS recency
+      SELECT e.${column} AS value, ${VOTER} AS voter, ROW_NUMBER() OVER (ORDER BY e.created_at, e.id) AS arrival
       FROM experiences e WHERE e.resource_key = r.key AND e.status = 'published' AND e.${column} <> '')
-    GROUP BY value ORDER BY COUNT(DISTINCT voter) DESC, MIN(recency) LIMIT 1)`;
+    GROUP BY value ORDER BY COUNT(DISTINCT voter) DESC, value = r.${column} DESC, MIN(arrival) LIMIT 1)`;
 }
 
 // One statement for any number of resources; each resource's subqueries walk its own rows through
@@ -333,7 +339,7 @@ export function setResourcePins(key: string, pinnedUrl: string | null, pinnedCat
 
 export type DisplayCandidateRow = { field: "url" | "category"; value: string; reporters: number; reports: number; lastReportedAt: string };
 
-/** Every non-empty url and category among the resource's published reports, as the refresh ranks them. */
+/** Every non-empty url and category among the resource's published reports, as the refresh ranks them (winningValue). */
 export function listDisplayCandidates(key: string): DisplayCandidateRow[] {
   const db = getSqlite();
   const candidates = (column: "url" | "category") =>
@@ -342,11 +348,12 @@ export function listDisplayCandidates(key: string): DisplayCandidateRow[] {
         /* sql */ `SELECT '${column}' AS field, value, COUNT(DISTINCT voter) AS reporters, COUNT(*) AS reports,
            MAX(created_at) AS lastReportedAt
          FROM (SELECT e.${column} AS value, ${VOTER} AS voter, e.created_at,
-                 ROW_NUMBER() OVER (ORDER BY e.created_at DESC, e.id DESC) AS recency
-               FROM experiences e WHERE e.resource_key = ? AND e.status = 'published' AND e.${column} <> '')
-         GROUP BY value ORDER BY reporters DESC, MIN(recency)`,
+                 ROW_NUMBER() OVER (ORDER BY e.created_at, e.id) AS arrival
+               FROM experiences e WHERE e.resource_key = @key AND e.status = 'published' AND e.${column} <> '')
+         GROUP BY value
+         ORDER BY reporters DESC, value = (SELECT ${column} FROM resources WHERE key = @key) DESC, MIN(arrival)`,
       )
-      .all(key) as DisplayCandidateRow[];
+      .all({ key }) as DisplayCandidateRow[];
   return [...candidates("url"), ...candidates("category")];
 }
 

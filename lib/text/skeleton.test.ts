@@ -40,12 +40,25 @@ describe("nameSkeleton", () => {
     expect(nameSkeleton("  Py   MuPDF ")).toBe(nameSkeleton("py mupdf"));
   });
 
+  it("drops spacing, hyphens, underscores and dots, also those the mapping produces", () => {
+    const target = nameSkeleton("VoteTarget");
+    for (const name of ["Vote-Target", "Vote_Target", "Vote Target", "VoteTarget.", "vote.target", " VOTE -_. target "]) {
+      expect(nameSkeleton(name), name).toBe(target);
+    }
+    // U+2010 HYPHEN and U+2024 ONE DOT LEADER map to "-" and "."
+    expect(nameSkeleton("Vote\u2010Target")).toBe(target);
+    expect(nameSkeleton("VoteTarget\u2024")).toBe(target);
+    expect(nameSkeleton("Vote Target (fork)")).not.toBe(target);
+    expect(nameSkeleton("pdf plumber")).toBe(nameSkeleton("pdfplumber"));
+  });
+
   it("is never empty for a non-empty name, since '' means not computed", () => {
     expect(nameSkeleton("\u200b")).not.toBe("");
+    for (const name of ["-", "...", "_ _"]) expect(nameSkeleton(name), name).not.toBe("");
   });
 
   it("is stable: the skeleton of a skeleton is itself", () => {
-    for (const name of ["PyMuPDF", "руmupdf", "g0ogle", "PaypaI", "İstanbul", "Ǆungla", "ﬁtz"]) {
+    for (const name of ["PyMuPDF", "руmupdf", "g0ogle", "PaypaI", "İstanbul", "Ǆungla", "ﬁtz", "Vote-Target", "...", "a_b.c d"]) {
       expect(nameSkeleton(nameSkeleton(name)), name).toBe(nameSkeleton(name));
       expect(nameSkeleton(drawnSkeleton(name)), name).toBe(drawnSkeleton(name));
     }

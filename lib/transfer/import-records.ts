@@ -15,6 +15,7 @@ import { reanalyzeIfStale } from "../search/reanalyze";
 import { optimizeSearchIndex } from "../search/repo";
 import { createPreparer } from "./prepare-pool";
 import type { Prepared, RecordKind } from "./prepare-record";
+import { fillContentSkeletons } from "../contents/fill-content-skeletons";
 import { fillResourceSkeletons } from "../resources/fill-skeletons";
 import { experienceMark, refreshResourceDisplaySince } from "../resources/refresh-resource-display";
 import { beginBulkImport, checkpoint, createWriters, runImmediate, tuneForBulkWrite } from "./repo";
@@ -158,8 +159,9 @@ export async function importStream(
     optimizeSearchIndex();
     summary.optimized = true;
   }
-  // Resources created by the import's rows need their lookalike skeletons, as API writes get them.
+  // Resources and content nodes created by the import's rows need their lookalike skeletons, as API writes get them.
   fillResourceSkeletons();
+  fillContentSkeletons();
   // The import filled empty urls and categories first come (as the trigger does); what they show
   // follows the reporters, as after an API write: one set-wise statement for every touched resource.
   refreshResourceDisplaySince(mark);

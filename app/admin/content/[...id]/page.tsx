@@ -86,8 +86,8 @@ export default async function AdminContentPage(props: Props) {
           <SectionTitle id="lock">{c.locked ? "Unlock" : "Lock"}</SectionTitle>
           <p className="mb-3 text-sm text-stone-700 dark:text-stone-300">
             {c.locked
-              ? "Locked: only moderate keys may revise this node. Unlock it to let every writer revise it again."
-              : "Lock a node under repeated vandalism: only moderate keys may then revise it."}
+              ? "Locked: only moderate keys may revise this node or add pages under it. Unlock it to let every writer in again."
+              : "Lock a node under repeated vandalism: only moderate keys may then revise it or add pages under it."}
           </p>
           <AdminForm action="lock" csrf={session.csrf_token} back={back} label={c.locked ? "Unlock this node" : "Lock this node"} className="space-y-3">
             <input type="hidden" name="id" value={c.id} />
