@@ -1,9 +1,9 @@
-// A resource in a list: name (linked), category and its rating.
+// A resource in a list: name (linked), category and its rating, with the reports and reporters behind it.
 import Link from "next/link";
 import { categoryLabel, langOf, resourceHref } from "./format";
 import { Rating } from "./stars";
 
-export type ResourceSummaryView = { name: string; category: string; avg_score: number; experience_count: number };
+export type ResourceSummaryView = { name: string; category: string; avg_score: number; experience_count: number; reporter_count: number };
 
 export function ResourceRow({ resource, showCategory = true }: { resource: ResourceSummaryView; showCategory?: boolean }) {
   return (
@@ -19,7 +19,7 @@ export function ResourceRow({ resource, showCategory = true }: { resource: Resou
         </Link>
         {showCategory ? <CategoryBadge category={resource.category} /> : null}
       </span>
-      <Rating avg={resource.avg_score} count={resource.experience_count} />
+      <Rating avg={resource.avg_score} reports={resource.experience_count} reporters={resource.reporter_count} />
     </div>
   );
 }
