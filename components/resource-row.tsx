@@ -11,6 +11,7 @@ export function ResourceRow({ resource, showCategory = true }: { resource: Resou
       <span className="flex min-w-0 items-center gap-2">
         <Link
           href={resourceHref(resource.name)}
+          prefetch={false}
           lang={langOf(resource.name)}
           dir="auto"
           className="wrap-anywhere font-medium text-teal-800 underline-offset-2 hover:underline dark:text-teal-300"

@@ -39,7 +39,7 @@ export function SearchResultRow({ result: r, rank, forms }: Props) {
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <h3 id={headingId} className="min-w-0 font-semibold wrap-anywhere">
           <span className="mr-1 text-sm font-normal text-stone-600 tabular-nums dark:text-stone-400">{rank}.</span>
-          <Link href={resourceHref(r.name)} lang={langOf(r.name)} dir="auto" className="text-teal-800 underline-offset-2 hover:underline dark:text-teal-300">
+          <Link href={resourceHref(r.name)} prefetch={false} lang={langOf(r.name)} dir="auto" className="text-teal-800 underline-offset-2 hover:underline dark:text-teal-300">
             {r.name}
           </Link>
         </h3>
@@ -71,7 +71,7 @@ export function SearchResultRow({ result: r, rank, forms }: Props) {
           </ul>
           {r.experience_count > r.relevant_experiences.length ? (
             <p className="mt-1 wrap-anywhere">
-              <Link href={resourceHref(r.name)} className="text-teal-800 underline underline-offset-2 dark:text-teal-300">
+              <Link href={resourceHref(r.name)} prefetch={false} className="text-teal-800 underline underline-offset-2 dark:text-teal-300">
                 All {r.experience_count} reports on <bdi lang={langOf(r.name)}>{r.name}</bdi>
               </Link>
             </p>

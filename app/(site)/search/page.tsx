@@ -86,7 +86,7 @@ function ScopeNote({ q, category }: { q: string; category: string }) {
   return (
     <p className="text-sm">
       Scoped to category <strong>{categoryLabel(category)}</strong>; other categories may hold more.{" "}
-      <Link href={searchHref({ q })} className={linkClass}>
+      <Link href={searchHref({ q })} prefetch={false} className={linkClass}>
         Search all categories
       </Link>
     </p>
@@ -220,7 +220,7 @@ function Abstained({ q, category }: { q: string; category: string }) {
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {category ? (
           <li>
-            <Link href={searchHref({ q })} className={linkClass}>
+            <Link href={searchHref({ q })} prefetch={false} className={linkClass}>
               Search all categories
             </Link>{" "}
             instead of only {categoryLabel(category)}.

@@ -148,7 +148,7 @@ export default async function ResourcePage(props: Props) {
                 <ul className="list-disc pl-5 text-sm">
                   {loose.map((c) => (
                     <li key={c.id}>
-                      <Link href={contentHref(c.id)} lang={langOf(c.title)} className={linkClass}>
+                      <Link href={contentHref(c.id)} prefetch={false} lang={langOf(c.title)} className={linkClass}>
                         {c.title || c.id}
                       </Link>
                     </li>
