@@ -60,6 +60,7 @@ export function pageErrorResponse(caught: unknown, contentSecurityPolicy: string
   const escape = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
   const html =
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="color-scheme" content="light dark">` +
     `<title>${escape(title)} · KnowHub</title></head><body><main><h1>${escape(title)}</h1><p>${escape(body.message)}</p>` +
     `<p><a href="/">KnowHub home</a></p></main></body></html>\n`;
   return new Response(html, {
