@@ -186,7 +186,7 @@ export const MIXED_EXPERIENCES: ExperienceSeed[] = [
     category: "paper",
     task: "field survey of brindlewort species in upland meadows",
     score: 5,
-    outcome: "A thorough survey, but nothing about scans.",
+    outcome: "A thorough survey of where it grows; no imaging at all.",
     submitted_by: "agent-nu",
   },
   {
