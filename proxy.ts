@@ -5,13 +5,18 @@
 //    before any route sees it; answer as our contract says instead.
 // 3. A private hub (KNOWHUB_READ=keys): pages answer 401, since a browser cannot send a read key
 //    (the maintainers' console under /admin excepted: it has its own login).
-// 4. Pages: a fresh nonce per request in the CSP. Next reads it from the request's CSP header and
+// 4. The pages that search or read (/search, /resources/..., /content/...) draw on the caller's
+//    search rate limit, the bucket /api/search and the resource and content reads draw on: 429
+//    with Retry-After and a small HTML page past it. Here, because a page cannot set its status.
+// 5. Pages: a fresh nonce per request in the CSP. Next reads it from the request's CSP header and
 //    stamps its inline RSC <script> tags with it. API answers get their fixed CSP and the other
 //    security headers from next.config.ts headers(), so no answer carries two CSP headers.
 import { NextResponse, type NextRequest } from "next/server";
+import { admitPageView } from "@/lib/auth/admit-request";
 import { readAuthConfig } from "@/lib/auth/auth-config";
 import { DomainError } from "@/lib/errors";
-import { errorResponse } from "@/lib/http";
+import { errorResponse, pageErrorResponse } from "@/lib/http";
+import { clientAddress } from "@/lib/limits/client-address";
 import { DATA_CONTENT_SECURITY_POLICY, generateNonce, pageContentSecurityPolicy } from "@/lib/security/content-security-policy";
 import { ALLOWED_HOSTS_ENV, hostPolicy, hostRefusalMessage, isHostAllowed, type HostPolicy } from "@/lib/security/host-check";
 
@@ -57,6 +62,11 @@ function isAdmin(pathname: string): boolean {
   return pathname === "/admin" || pathname.startsWith("/admin/");
 }
 
+// Pages that run a search or read the database as the API's rate-limited reads do.
+function isReadPage(pathname: string): boolean {
+  return pathname === "/search" || pathname.startsWith("/resources/") || pathname.startsWith("/content/");
+}
+
 // Answers that are not documents (the API, the agent guide): their CSP comes from next.config.ts.
 function isData(pathname: string): boolean {
   return isApi(pathname) || pathname === "/skill.md";
@@ -94,6 +104,14 @@ export function proxy(request: NextRequest) {
       "401 Unauthorized: this hub is private (KNOWHUB_READ=keys), so its pages are closed. Agents read it through " +
         "/api with a read key (Authorization: Bearer kh_...); /skill.md explains how.\n",
     );
+  }
+
+  if (isReadPage(pathname)) {
+    try {
+      admitPageView(clientAddress(request));
+    } catch (error) {
+      return pageErrorResponse(error, DATA_CONTENT_SECURITY_POLICY);
+    }
   }
 
   const csp = pageContentSecurityPolicy(generateNonce(), { dev: isDev });

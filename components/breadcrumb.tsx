@@ -12,7 +12,7 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
           <li key={`${i}-${item.label}`} className="flex min-w-0 items-baseline gap-1.5">
             {i > 0 ? <span aria-hidden="true">/</span> : null}
             {item.href ? (
-              <Link href={item.href} lang={langOf(item.label)} className="wrap-anywhere underline-offset-2 hover:underline">
+              <Link href={item.href} prefetch={false} lang={langOf(item.label)} className="wrap-anywhere underline-offset-2 hover:underline">
                 {item.label}
               </Link>
             ) : (

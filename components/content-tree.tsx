@@ -21,6 +21,7 @@ function TreeItem({ node, currentId, depth }: { node: TreeNodeView; currentId?: 
     <li>
       <Link
         href={contentHref(node.id)}
+        prefetch={false}
         aria-current={current ? "page" : undefined}
         lang={langOf(title)}
         className={`block rounded-md px-2 py-1 wrap-anywhere ${

@@ -42,7 +42,7 @@ export function ExperienceItem({ experience, showResource = false, headingLevel 
       {showResource && e.name ? (
         <p className="mt-1 text-sm">
           with{" "}
-          <Link href={resourceHref(e.name)} className="font-medium text-teal-800 underline-offset-2 hover:underline dark:text-teal-300">
+          <Link href={resourceHref(e.name)} prefetch={false} className="font-medium text-teal-800 underline-offset-2 hover:underline dark:text-teal-300">
             <bdi lang={langOf(e.name)}>{e.name}</bdi>
           </Link>
         </p>
@@ -84,7 +84,7 @@ export function ExperienceItem({ experience, showResource = false, headingLevel 
         <Submitter who={e} />
         <time dateTime={e.created_at}>{formatDate(e.created_at)}</time>
         {e.content_id ? (
-          <Link href={contentHref(e.content_id)} className="text-teal-800 underline dark:text-teal-300">
+          <Link href={contentHref(e.content_id)} prefetch={false} className="text-teal-800 underline dark:text-teal-300">
             content: {e.content_id}
           </Link>
         ) : null}

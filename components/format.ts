@@ -58,6 +58,18 @@ export function formatCount(n: number, one: string, many: string): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }
 
+/**
+ * A count of reports that says who is behind them: "6 reports · 1 reporter". A reporter (a key, or
+ * a report sent without one) counts once in every average, so six reports from one key are one
+ * voice, and the reader must see that. When every report has its own reporter (always so in open
+ * mode) the second number would only repeat the first: "6 reports". The CLI and MCP text follow
+ * the same rule (reportCount in lib/operations/render-text.ts).
+ */
+export function formatReports(reports: number, reporters: number): string {
+  const counted = formatCount(reports, "report", "reports");
+  return reporters === reports ? counted : `${counted} · ${formatCount(reporters, "reporter", "reporters")}`;
+}
+
 const HAN = /\p{Script=Han}/u;
 
 /** "zh" for text containing Chinese characters so the browser picks Simplified Chinese glyphs. */

@@ -1,9 +1,9 @@
-// A resource in a list: name (linked), category and its rating.
+// A resource in a list: name (linked), category and its rating, with the reports and reporters behind it.
 import Link from "next/link";
 import { categoryLabel, langOf, resourceHref } from "./format";
 import { Rating } from "./stars";
 
-export type ResourceSummaryView = { name: string; category: string; avg_score: number; experience_count: number };
+export type ResourceSummaryView = { name: string; category: string; avg_score: number; experience_count: number; reporter_count: number };
 
 export function ResourceRow({ resource, showCategory = true }: { resource: ResourceSummaryView; showCategory?: boolean }) {
   return (
@@ -11,6 +11,7 @@ export function ResourceRow({ resource, showCategory = true }: { resource: Resou
       <span className="flex min-w-0 items-center gap-2">
         <Link
           href={resourceHref(resource.name)}
+          prefetch={false}
           lang={langOf(resource.name)}
           dir="auto"
           className="wrap-anywhere font-medium text-teal-800 underline-offset-2 hover:underline dark:text-teal-300"
@@ -19,7 +20,7 @@ export function ResourceRow({ resource, showCategory = true }: { resource: Resou
         </Link>
         {showCategory ? <CategoryBadge category={resource.category} /> : null}
       </span>
-      <Rating avg={resource.avg_score} count={resource.experience_count} />
+      <Rating avg={resource.avg_score} reports={resource.experience_count} reporters={resource.reporter_count} />
     </div>
   );
 }

@@ -1,12 +1,14 @@
 // One resource in the search results, compact enough that several fit on a phone screen: its
 // verdict for this task, the best matching report with the matched words marked, and the other
-// matching reports folded into a <details> (works without JavaScript).
+// matching reports folded into a <details> (works without JavaScript). A weak lead (confidence
+// "low") shares only part of the task: it is marked as such, on a dashed neutral rail, and says what
+// its reports on related tasks average instead of a verdict.
 import Link from "next/link";
 import { highlightSnippet, highlightText, type SnippetPart } from "@/lib/search/highlight-snippet";
 import type { ExperienceView } from "./experience-item";
-import { formatCount, langOf, resourceHref } from "./format";
+import { formatCount, formatReports, langOf, resourceHref } from "./format";
 import { CategoryBadge } from "./resource-row";
-import { VerdictBadge, type TaskVerdictView } from "./verdict-badge";
+import { RelatedReports, VerdictBadge, type TaskVerdictView } from "./verdict-badge";
 
 export type SearchResultView = {
   name: string;
@@ -15,6 +17,7 @@ export type SearchResultView = {
   task_verdict: TaskVerdictView;
   avg_score: number;
   experience_count: number;
+  reporter_count: number;
   relevant_experiences: ExperienceView[];
 };
 
@@ -23,39 +26,41 @@ const BEST_SNIPPET = 150;
 const OTHER_SNIPPET = 110;
 
 const RAIL = { worked: "border-emerald-600 dark:border-emerald-400", mixed: "border-stone-300 dark:border-stone-600", failed: "border-red-600 dark:border-red-400" };
+const WEAK_RAIL = "border-dashed border-stone-400 dark:border-stone-500";
 
 type Props = { result: SearchResultView; rank: number; forms: string[] };
 
 export function SearchResultRow({ result: r, rank, forms }: Props) {
   const [best, ...rest] = r.relevant_experiences;
   const headingId = `result-${rank}`;
+  const weak = r.confidence === "low";
   return (
-    <article aria-labelledby={headingId} className={`border-l-4 py-1 pl-3 ${RAIL[r.task_verdict.outcome]}`}>
+    <article aria-labelledby={headingId} className={`border-l-4 py-1 pl-3 ${weak ? WEAK_RAIL : RAIL[r.task_verdict.outcome]}`}>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <h3 id={headingId} className="min-w-0 font-semibold wrap-anywhere">
           <span className="mr-1 text-sm font-normal text-stone-600 tabular-nums dark:text-stone-400">{rank}.</span>
-          <Link href={resourceHref(r.name)} lang={langOf(r.name)} dir="auto" className="text-teal-800 underline-offset-2 hover:underline dark:text-teal-300">
+          <Link href={resourceHref(r.name)} prefetch={false} lang={langOf(r.name)} dir="auto" className="text-teal-800 underline-offset-2 hover:underline dark:text-teal-300">
             {r.name}
           </Link>
         </h3>
         <CategoryBadge category={r.category} />
-        {r.confidence === "low" ? (
+        {weak ? (
           <span className="rounded-full border border-dashed border-amber-600 px-2 py-0.5 text-xs text-amber-900 dark:border-amber-400 dark:text-amber-200">weak lead</span>
         ) : null}
       </div>
       <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
-        <VerdictBadge verdict={r.task_verdict} />
+        {weak ? <RelatedReports verdict={r.task_verdict} /> : <VerdictBadge verdict={r.task_verdict} />}
         <span className="text-xs text-stone-600 dark:text-stone-400">
-          overall {r.avg_score.toFixed(1)}
+          all tasks: {r.avg_score.toFixed(1)}
           <span aria-hidden="true"> ★</span>
-          <span className="sr-only"> out of 5</span> · {formatCount(r.experience_count, "report", "reports")} on all tasks
+          <span className="sr-only"> out of 5</span> · {formatReports(r.experience_count, r.reporter_count)}
         </span>
       </p>
       {best ? <ReportSnippet experience={best} forms={forms} max={BEST_SNIPPET} /> : null}
       {rest.length > 0 || r.experience_count > r.relevant_experiences.length ? (
         <details className="mt-1 text-sm">
           <summary className="cursor-pointer text-teal-800 dark:text-teal-300">
-            {rest.length > 0 ? `${formatCount(rest.length, "more matching report", "more matching reports")}` : "All reports"}
+            {rest.length === 0 ? "All reports" : weak ? formatCount(rest.length, "more related report", "more related reports") : formatCount(rest.length, "more matching report", "more matching reports")}
           </summary>
           <ul className="mt-1 space-y-2 border-l border-stone-200 pl-3 dark:border-stone-700">
             {rest.map((e) => (
@@ -66,7 +71,7 @@ export function SearchResultRow({ result: r, rank, forms }: Props) {
           </ul>
           {r.experience_count > r.relevant_experiences.length ? (
             <p className="mt-1 wrap-anywhere">
-              <Link href={resourceHref(r.name)} className="text-teal-800 underline underline-offset-2 dark:text-teal-300">
+              <Link href={resourceHref(r.name)} prefetch={false} className="text-teal-800 underline underline-offset-2 dark:text-teal-300">
                 All {r.experience_count} reports on <bdi lang={langOf(r.name)}>{r.name}</bdi>
               </Link>
             </p>

@@ -1,5 +1,7 @@
 // Star rating as one SVG with a partial fill; the number next to it is the accessible truth.
 import { useId } from "react";
+import { formatReports } from "./format";
+
 type Props = { value: number; size?: number; label?: string };
 
 const STAR = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.9z";
@@ -36,15 +38,13 @@ export function Stars({ value, size = 16, label }: Props) {
   );
 }
 
-/** Stars, the average as a number and the number of reports: what every resource row shows. */
-export function Rating({ avg, count }: { avg: number; count: number }) {
+/** Stars, the average as a number and the reports and reporters behind it: what every resource row shows. */
+export function Rating({ avg, reports, reporters }: { avg: number; reports: number; reporters: number }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-x-1.5 text-sm">
       <Stars value={avg} />
       <span className="font-semibold tabular-nums">{avg.toFixed(1)}</span>
-      <span className="text-stone-600 dark:text-stone-400">
-        ({count.toLocaleString("en-US")} {count === 1 ? "experience" : "experiences"})
-      </span>
+      <span className="text-stone-600 dark:text-stone-400">({formatReports(reports, reporters)})</span>
     </span>
   );
 }

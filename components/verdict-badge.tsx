@@ -1,9 +1,11 @@
 // How a resource did for the task searched, from its reports that match it: the first thing a
 // reader weighs. A failure reads as a warning (red, a warning sign, "failed at this task"), never
 // in the colours of a recommendation; the words carry the meaning, colour and icon only repeat it.
-import { formatCount } from "./format";
+// Only a confident result has a verdict: a weak lead's reports are about related tasks, so it gets
+// the neutral RelatedReports line instead, never a "worked" in green.
+import { formatReports } from "./format";
 
-export type TaskVerdictView = { outcome: "worked" | "mixed" | "failed"; avg_score: number; experience_count: number };
+export type TaskVerdictView = { outcome: "worked" | "mixed" | "failed"; avg_score: number; experience_count: number; reporter_count: number };
 
 const LOOK = {
   worked: {
@@ -41,7 +43,19 @@ export function VerdictBadge({ verdict }: { verdict: TaskVerdictView }) {
         <span className="sr-only"> out of 5,</span>
       </span>
       <span aria-hidden="true">·</span>
-      <span>{formatCount(verdict.experience_count, "report", "reports")}</span>
+      <span>{formatReports(verdict.experience_count, verdict.reporter_count)}</span>
+    </span>
+  );
+}
+
+/** What a weak lead's matching reports say, in neutral words: they are about related tasks. */
+export function RelatedReports({ verdict }: { verdict: TaskVerdictView }) {
+  return (
+    <span data-related className="text-xs text-stone-700 sm:text-sm dark:text-stone-300">
+      {formatReports(verdict.experience_count, verdict.reporter_count)} on related tasks, average{" "}
+      <span className="tabular-nums">{verdict.avg_score.toFixed(1)}</span>
+      <span aria-hidden="true"> ★</span>
+      <span className="sr-only"> out of 5</span>
     </span>
   );
 }

@@ -1,10 +1,15 @@
 // The search page as a reader deciding what to use: a task verdict per resource (a failure reads as
 // a warning), matched words marked, chips that count this query's matches, an honest note when a
-// scope hides them, weak leads and the empty state, a JSON link to the same call, and the first
-// result above the fold on a phone. Desktop 1280x800 and a 390x844 phone, light and dark.
+// scope is set, weak leads after the confident results and without a verdict, counts that name
+// reporters, the empty state, a JSON link to the same call, and the first result above the fold on
+// a phone. Desktop 1280x800 and a 390x844 phone, light and dark.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoHorizontalScroll, screenshot, seriousViolations } from "./helpers";
-import { ABSTAIN_TASK, EN_TASK, FAILED_RESOURCE, VERDICT_TASK, WEAK_TASK, WORKED_RESOURCE } from "./seed-data";
+import { STATE_FILE } from "./settings";
+import { ABSTAIN_TASK, EN_TASK, FAILED_RESOURCE, MIXED_CONFIDENT, MIXED_TASK, MIXED_WEAK, VERDICT_TASK, WEAK_TASK, WORKED_RESOURCE } from "./seed-data";
 
 const PHONE = { width: 390, height: 844 };
 // The first result must start within this many pixels of the top of a phone page.
@@ -14,6 +19,7 @@ const searchPath = (q: string, category = "") => `/search?${new URLSearchParams(
 const rows = (page: Page) => page.locator("main ol > li");
 const rowNamed = (page: Page, name: string) => rows(page).filter({ has: page.getByRole("heading", { level: 3, name }) });
 const chips = (page: Page) => page.getByRole("navigation", { name: "Filter by category" });
+const counts = (page: Page) => page.getByTestId("result-counts");
 
 /** The count a chip shows (its visible number). */
 async function chipCount(chip: Locator): Promise<number> {
@@ -98,25 +104,88 @@ test("chips count this query's matches, and the count for all equals the rows sh
   await expect(page).toHaveURL(/category=cli/);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(WORKED_RESOURCE);
-  // The scope hides a match elsewhere, and says so.
-  await expect(page.getByText(/Scoped to category cli; 1 more resource matches in other categories/)).toBeVisible();
-  // The counts stay those of the query, whatever the scope.
-  expect(await chipCount(chips(page).getByRole("link", { name: /^All categories/ }))).toBe(2);
+  // A scope is a search of its own (one search per view): it says other categories may hold more,
+  // counts only itself, and does not pretend to know the total.
+  await expect(page.getByText(/Scoped to category cli; other categories may hold more/)).toBeVisible();
+  expect(await chipCount(chips(page).getByRole("link", { name: /^cli/ }))).toBe(1);
+  await expect(chips(page).getByRole("link", { name: "All categories" }).locator("[aria-hidden=true]")).toHaveCount(0);
 });
 
-test("a scope without a match says where the matches are instead of 'nobody has reported this'", async ({ page }) => {
+test("a scope without a match offers the other categories instead of 'nobody has reported this'", async ({ page }) => {
   await page.goto(searchPath(VERDICT_TASK, "api"));
   await expect(page.getByText("No match in api.")).toBeVisible();
-  await expect(page.getByText("2 resources match in other categories")).toBeVisible();
   await expect(page.getByText("Nobody has reported this task yet.")).toHaveCount(0);
   await expect(rows(page)).toHaveCount(0);
   // The empty scope stays visible as the current chip, with 0, so the reader sees what hides the matches.
   const current = chips(page).getByRole("link", { name: /^api/ });
   await expect(current).toHaveAttribute("aria-current", "true");
   expect(await chipCount(current)).toBe(0);
-  await page.getByRole("link", { name: "show all" }).click();
+  await page.getByRole("link", { name: "Search all categories" }).click();
   await expect(page).not.toHaveURL(/category=/);
   await expect(rows(page)).toHaveCount(2);
+});
+
+test("weak leads come after the confident results, behind a divider, without a verdict", async ({ page }) => {
+  await page.goto(searchPath(MIXED_TASK));
+  await expect(counts(page)).toHaveText(`${MIXED_CONFIDENT.length} confident results, ${MIXED_WEAK.length} weak leads`);
+  const divider = page.getByRole("heading", { level: 2, name: "Weak leads: share part of the task" });
+  await expect(divider).toBeVisible();
+  const names = await rows(page).getByRole("heading", { level: 3 }).getByRole("link").allInnerTexts();
+  expect(names.slice(0, MIXED_CONFIDENT.length).sort()).toEqual([...MIXED_CONFIDENT].sort());
+  expect(names.slice(MIXED_CONFIDENT.length).sort()).toEqual([...MIXED_WEAK].sort());
+
+  // In the page's order: every confident row, then the divider, then every weak lead.
+  const dividerTop = (await divider.boundingBox())!.y;
+  for (const name of MIXED_CONFIDENT) {
+    const row = rowNamed(page, name);
+    expect((await row.boundingBox())!.y, name).toBeLessThan(dividerTop);
+    await expect(row.locator("[data-verdict]")).toHaveAttribute("data-verdict", "worked");
+    await expect(row.getByText("weak lead", { exact: true })).toHaveCount(0);
+  }
+  const weakSection = page.getByTestId("weak-leads");
+  for (const name of MIXED_WEAK) {
+    const row = rowNamed(page, name);
+    expect((await row.boundingBox())!.y, name).toBeGreaterThan(dividerTop);
+    await expect(weakSection.getByRole("heading", { level: 3, name })).toBeVisible();
+    // Their reports say they worked for a related task; that is no verdict on this one.
+    await expect(row.locator("[data-verdict]")).toHaveCount(0);
+    await expect(row.getByText("Worked for this task")).toHaveCount(0);
+    await expect(row.locator("[data-related]")).toContainText(/1 report on related tasks, average \d\.\d/);
+    await expect(row.getByText("weak lead", { exact: true })).toBeVisible();
+  }
+  await expect(weakSection.getByText("Worked for this task")).toHaveCount(0);
+  // Numbered on from the confident results.
+  await expect(rowNamed(page, names[MIXED_CONFIDENT.length])).toContainText(`${MIXED_CONFIDENT.length + 1}.`);
+  await expect(chips(page)).toContainText(`including ${MIXED_WEAK.length} weak leads`);
+  await expectNoHorizontalScroll(page);
+});
+
+test("a flood of reports from one key reads as one reporter", async ({ page }, testInfo) => {
+  // A write key made with the real CLI on the test database, as e2e/tokens.spec.ts does.
+  const { dir } = JSON.parse(readFileSync(STATE_FILE, "utf8")) as { dir: string };
+  const key = JSON.parse(
+    execFileSync(join(process.cwd(), "node_modules", ".bin", "tsx"), ["scripts/keys.ts", "create", "--label", `flood-e2e-${testInfo.project.name}`, "--scope", "write"], {
+      env: { ...process.env, DATABASE_URL: `file:${join(dir, "e2e.db")}` },
+      encoding: "utf8",
+    }),
+  ) as { token: string };
+  // Each project (desktop, phone) floods a resource of its own on the shared server.
+  const name = `Moonquartz Miracle ${testInfo.project.name}`;
+  const task = `polish moonquartz figurines for a museum display (${testInfo.project.name})`;
+  for (let i = 1; i <= 6; i++) {
+    const response = await page.request.post("/api/experience", {
+      headers: { authorization: `Bearer ${key.token}` },
+      data: { name, category: "library", task, score: 5, outcome: `Perfect, run ${i}.` },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.goto(searchPath(task));
+  const row = rowNamed(page, name);
+  await expect(row.locator("[data-verdict]")).toContainText("6 reports · 1 reporter");
+  await expect(row).toContainText("all tasks: 5.0");
+  await row.getByRole("link", { name, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.getByText(/from 6 reports · 1 reporter \(a key counts once/)).toBeVisible();
 });
 
 test("an unsure answer is a labelled section of weak leads, not silence", async ({ page }) => {
@@ -125,9 +194,12 @@ test("an unsure answer is a labelled section of weak leads, not silence", async 
   await expect(section).toBeVisible();
   await expect(section).toContainText(/weak leads/i);
   await expect(section).toContainText("Read each report’s task");
+  await expect(counts(page)).toHaveText("No confident match: 1 weak lead, closest first");
   const lead = rowNamed(page, "Zephyrine");
   await expect(lead).toBeVisible();
   await expect(lead.getByText("weak lead", { exact: true })).toBeVisible();
+  await expect(lead.locator("[data-verdict]")).toHaveCount(0);
+  await expect(lead.locator("[data-related]")).toContainText("on related tasks");
   await expect(lead.locator("mark").first()).toBeVisible();
   await expect(chips(page)).toContainText("counting weak leads");
   await expect(page.getByText("Nobody has reported this task yet.")).toHaveCount(0);
@@ -143,7 +215,7 @@ test("nonsense gets the honest empty state", async ({ page }) => {
 });
 
 test("the JSON link is the same search", async ({ page, request }) => {
-  for (const [q, category] of [[VERDICT_TASK, ""], [VERDICT_TASK, "cli"], [WEAK_TASK, ""], [ABSTAIN_TASK, ""], [EN_TASK, ""]]) {
+  for (const [q, category] of [[VERDICT_TASK, ""], [VERDICT_TASK, "cli"], [WEAK_TASK, ""], [ABSTAIN_TASK, ""], [EN_TASK, ""], [MIXED_TASK, ""]]) {
     await page.goto(searchPath(q, category));
     const link = page.getByRole("link", { name: "Same search as JSON" });
     const href = await link.getAttribute("href");
@@ -167,8 +239,8 @@ test("the first result starts above the fold on a phone", async ({ page }, testI
     testInfo.annotations.push({ type: "first result top (px)", description: `${q}: ${Math.round(box!.y)}` });
     console.log(`phone ${PHONE.width}x${PHONE.height}: first result of “${q}” starts at ${Math.round(box!.y)} px`);
     expect(box!.y, q).toBeLessThan(PHONE_FOLD);
-    // Its name and verdict are on screen without scrolling.
-    const verdict = await rows(page).first().locator("[data-verdict]").boundingBox();
+    // Its name and verdict (a weak lead: its line about related reports) are on screen without scrolling.
+    const verdict = await rows(page).first().locator("[data-verdict], [data-related]").boundingBox();
     expect(verdict!.y + verdict!.height, q).toBeLessThan(PHONE.height);
   }
 });
@@ -179,6 +251,7 @@ for (const scheme of ["light", "dark"] as const) {
     const states = [
       { name: "search-verdicts", path: searchPath(VERDICT_TASK) },
       { name: "search-weak", path: searchPath(WEAK_TASK) },
+      { name: "search-mixed", path: searchPath(MIXED_TASK) },
       { name: "search-none", path: searchPath(ABSTAIN_TASK) },
       { name: "search-scoped", path: searchPath(VERDICT_TASK, "api") },
     ];

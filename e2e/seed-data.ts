@@ -22,6 +22,11 @@ export const WORKED_RESOURCE = "Tabulon";
 export const FAILED_RESOURCE = "Quillmark Render";
 // A paraphrase that shares only part of Zephyrine's tasks: search answers it with weak leads.
 export const WEAK_TASK = "turn spreadsheet workbooks into columnar storage";
+// Confident results and weak leads in one answer (e2e/search.spec.ts): two resources cover the task,
+// two share only part of it (one word each, from reporters who say they worked for that).
+export const MIXED_TASK = "catalogue brindlewort herbarium scans by species";
+export const MIXED_CONFIDENT = ["Herbarist", "Pressfolio"];
+export const MIXED_WEAK = ["Brindle Atlas", "Sporeline"];
 export const PAGED_RESOURCE = "Lanternfly Queue";
 export const PAGED_COUNT = 27;
 
@@ -146,6 +151,51 @@ export const EXPERIENCES: ExperienceSeed[] = [
     outcome: "词性标注偶尔把虚词标错。",
     tips: "对虚词使用自定义词表。",
     submitted_by: "代理-乙",
+  },
+];
+
+export const MIXED_EXPERIENCES: ExperienceSeed[] = [
+  {
+    name: "Herbarist",
+    url: "https://example.com/herbarist",
+    category: "library",
+    task: MIXED_TASK,
+    score: 5,
+    outcome: "Catalogued 2,300 brindlewort sheets; species names matched the checklist.",
+    tips: "Give it the regional checklist first.",
+    submitted_by: "agent-kappa",
+  },
+  {
+    name: "Herbarist",
+    category: "library",
+    task: "catalogue brindlewort herbarium scans with handwritten labels",
+    score: 4,
+    outcome: "Handwritten labels needed a second pass.",
+    submitted_by: "agent-lambda",
+  },
+  {
+    name: "Pressfolio",
+    category: "api",
+    task: "catalogue herbarium scans of brindlewort by species and collector",
+    score: 4,
+    outcome: "Good species grouping; collector names were sometimes split.",
+    submitted_by: "agent-xi",
+  },
+  {
+    name: "Brindle Atlas",
+    category: "paper",
+    task: "field survey of brindlewort species in upland meadows",
+    score: 5,
+    outcome: "A thorough survey of where it grows; no imaging at all.",
+    submitted_by: "agent-nu",
+  },
+  {
+    name: "Sporeline",
+    category: "cli",
+    task: "sort herbarium scans into folders by collector",
+    score: 4,
+    outcome: "Sorted 900 scans by the collector field.",
+    submitted_by: "agent-mu",
   },
 ];
 

@@ -27,6 +27,11 @@ export function toErrorBody(caught: unknown): ErrorBody {
 
 export function errorResponse(caught: unknown): Response {
   const body = toErrorBody(caught);
+  return jsonResponse({ error: body }, ERROR_STATUS[body.code], errorHeaders(body));
+}
+
+/** The headers an error answer carries besides its body: Allow, WWW-Authenticate, Retry-After. */
+function errorHeaders(body: ErrorBody): Record<string, string> {
   const headers: Record<string, string> = {};
   if (body.code === "method_not_allowed" && Array.isArray(body.details.allow)) {
     headers.allow = (body.details.allow as string[]).join(", ");
@@ -38,7 +43,35 @@ export function errorResponse(caught: unknown): Response {
   if (typeof body.details.retry_after_seconds === "number") {
     headers["retry-after"] = String(body.details.retry_after_seconds);
   }
-  return jsonResponse({ error: body }, ERROR_STATUS[body.code], headers);
+  return headers;
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/**
+ * The same mapping for a page a browser asked for (proxy.ts refuses a page view before it renders):
+ * the status and headers the API would send, with a small HTML page saying what happened instead of
+ * the JSON body. `contentSecurityPolicy`: the page has no script or style, so the strictest fits.
+ */
+export function pageErrorResponse(caught: unknown, contentSecurityPolicy: string): Response {
+  const body = toErrorBody(caught);
+  const status = ERROR_STATUS[body.code];
+  const title = `${status} ${body.code === "rate_limited" ? "Too many requests" : body.code.replace(/_/g, " ")}`;
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="color-scheme" content="light dark">` +
+    `<title>${escape(title)} · KnowHub</title></head><body><main><h1>${escape(title)}</h1><p>${escape(body.message)}</p>` +
+    `<p><a href="/">KnowHub home</a></p></main></body></html>\n`;
+  return new Response(html, {
+    status,
+    headers: {
+      ...errorHeaders(body),
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "content-security-policy": contentSecurityPolicy,
+    },
+  });
 }
 
 type Handler<C> = (request: Request, context: C) => Promise<Response> | Response;

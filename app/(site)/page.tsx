@@ -81,7 +81,7 @@ export default function HomePage() {
           <ResourceListCard
             id="home-most"
             title="Most reported"
-            note="Resources with the most experiences."
+            note="Resources with the most reporters: a key counts once, however many reports it sends."
             resources={overview.most_reported}
           />
         </div>

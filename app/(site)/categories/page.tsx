@@ -66,7 +66,7 @@ export default function CategoriesPage() {
                   <p className="pt-2 text-sm text-stone-600 dark:text-stone-400">
                     and {c.resource_count - c.resources.length} more; search within{" "}
                     {c.category ? (
-                      <Link href={searchHref({ category: c.category })} className={linkClass}>
+                      <Link href={searchHref({ category: c.category })} prefetch={false} className={linkClass}>
                         {c.category}
                       </Link>
                     ) : (

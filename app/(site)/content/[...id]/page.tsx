@@ -80,7 +80,7 @@ export default async function ContentPage(props: Props) {
               <p>
                 This text was submitted <time dateTime={c.updated_at}>{formatDate(c.updated_at)}</time> and has been replaced
                 since.{" "}
-                <Link href={contentHref(c.id)} className="font-medium underline underline-offset-2">
+                <Link href={contentHref(c.id)} prefetch={false} className="font-medium underline underline-offset-2">
                   Read the latest revision ({c.latest_revision})
                 </Link>
               </p>
@@ -114,6 +114,7 @@ export default async function ContentPage(props: Props) {
                   <li key={child.id}>
                     <Link
                       href={contentHref(child.id)}
+                      prefetch={false}
                       lang={langOf(child.title)}
                       className="block rounded-lg border border-stone-200 bg-white px-4 py-3 hover:border-teal-700 dark:border-stone-800 dark:bg-stone-900"
                     >
@@ -128,7 +129,7 @@ export default async function ContentPage(props: Props) {
           {c.prev || c.next ? (
             <nav aria-label="Previous and next page" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
               {c.prev ? (
-                <Link href={contentHref(c.prev.id)} rel="prev" className="rounded-lg border border-stone-200 bg-white px-4 py-3 hover:border-teal-700 dark:border-stone-800 dark:bg-stone-900">
+                <Link href={contentHref(c.prev.id)} prefetch={false} rel="prev" className="rounded-lg border border-stone-200 bg-white px-4 py-3 hover:border-teal-700 dark:border-stone-800 dark:bg-stone-900">
                   <span className="block text-xs text-stone-600 dark:text-stone-400">← Previous</span>
                   <span lang={langOf(c.prev.title)} className="font-medium">
                     {c.prev.title || c.prev.id}
@@ -138,7 +139,7 @@ export default async function ContentPage(props: Props) {
                 <span className="hidden sm:block" />
               )}
               {c.next ? (
-                <Link href={contentHref(c.next.id)} rel="next" className="rounded-lg border border-stone-200 bg-white px-4 py-3 text-right hover:border-teal-700 dark:border-stone-800 dark:bg-stone-900">
+                <Link href={contentHref(c.next.id)} prefetch={false} rel="next" className="rounded-lg border border-stone-200 bg-white px-4 py-3 text-right hover:border-teal-700 dark:border-stone-800 dark:bg-stone-900">
                   <span className="block text-xs text-stone-600 dark:text-stone-400">Next →</span>
                   <span lang={langOf(c.next.title)} className="font-medium">
                     {c.next.title || c.next.id}
@@ -159,6 +160,7 @@ export default async function ContentPage(props: Props) {
                   <li key={rev.revision} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
                     <Link
                       href={contentHref(c.id, { revision: rev.revision === c.latest_revision ? undefined : String(rev.revision) })}
+                      prefetch={false}
                       aria-current={shown ? "true" : undefined}
                       className={shown ? "font-semibold" : linkClass}
                     >

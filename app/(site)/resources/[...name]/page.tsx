@@ -5,7 +5,7 @@ import { cache } from "react";
 import { Breadcrumb } from "@/components/breadcrumb";
 import { ContentTree } from "@/components/content-tree";
 import { ExperienceItem } from "@/components/experience-item";
-import { categoryAnchor, categoryLabel, contentHref, langOf, resourceHref, resourceJsonHref, safeHttpUrl } from "@/components/format";
+import { categoryAnchor, categoryLabel, contentHref, formatReports, langOf, resourceHref, resourceJsonHref, safeHttpUrl } from "@/components/format";
 import { ScoreChart } from "@/components/score-chart";
 import { Stars } from "@/components/stars";
 import { ButtonLink, Card, Notice, SectionTitle, linkClass } from "@/components/ui";
@@ -63,9 +63,9 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   const { resource: r } = await resolve(props);
   return {
     title: r.name,
-    description: `${r.name}: ${r.avg_score.toFixed(1)} of 5 from ${r.experience_count} AI-agent ${
-      r.experience_count === 1 ? "experience" : "experiences"
-    }${r.category ? ` (${r.category})` : ""}. Tasks, scores and tips.`,
+    description: `${r.name}: ${r.avg_score.toFixed(1)} of 5 from ${formatReports(r.experience_count, r.reporter_count)} by AI agents${
+      r.category ? ` (${r.category})` : ""
+    }. Tasks, scores and tips.`,
   };
 }
 
@@ -118,14 +118,8 @@ export default async function ResourcePage(props: Props) {
               <div className="space-y-1">
                 <Stars value={r.avg_score} size={20} />
                 <p className="text-sm text-stone-600 dark:text-stone-400">
-                  from {r.experience_count.toLocaleString("en-US")} {r.experience_count === 1 ? "experience" : "experiences"}
-                  {r.reporter_count !== r.experience_count ? (
-                    <>
-                      {" "}
-                      by {r.reporter_count.toLocaleString("en-US")} {r.reporter_count === 1 ? "reporter" : "reporters"} (a key
-                      counts once, with its latest report)
-                    </>
-                  ) : null}
+                  from {formatReports(r.experience_count, r.reporter_count)}
+                  {r.reporter_count !== r.experience_count ? " (a key counts once, with its latest report)" : null}
                 </p>
               </div>
             </div>
@@ -154,7 +148,7 @@ export default async function ResourcePage(props: Props) {
                 <ul className="list-disc pl-5 text-sm">
                   {loose.map((c) => (
                     <li key={c.id}>
-                      <Link href={contentHref(c.id)} lang={langOf(c.title)} className={linkClass}>
+                      <Link href={contentHref(c.id)} prefetch={false} lang={langOf(c.title)} className={linkClass}>
                         {c.title || c.id}
                       </Link>
                     </li>

@@ -1,0 +1,122 @@
+// The text an agent host or a terminal shows for a search: confident results first, weak leads
+// behind a separator line without a verdict, headers that count both, and counts of reports that
+// say how many reporters are behind them.
+import { describe, expect, it } from "vitest";
+import { formatReports } from "@/components/format";
+import { REPORTS_ARE_DATA, type SearchResponseDto, type SearchResultDto } from "../search/schema";
+import { renderResource, renderSearch, reportCount } from "./render-text";
+
+const REPORT = { experience: "call submit_experience" };
+
+function result(name: string, confidence: "high" | "low", over: Partial<SearchResultDto> = {}): SearchResultDto {
+  return {
+    name,
+    url: `https://example.com/${name.toLowerCase()}`,
+    category: "library",
+    confidence,
+    task_verdict: { outcome: "worked", avg_score: 4.5, experience_count: 2, reporter_count: 2 },
+    avg_score: 4.2,
+    experience_count: 3,
+    reporter_count: 3,
+    relevant_experiences: [
+      {
+        id: 1,
+        task: `use ${name} for the job`,
+        score: 5,
+        outcome: `${name} did it.`,
+        tips: "",
+        content_id: "",
+        submitted_by: "",
+        verified: false,
+        key: null,
+        created_at: "2026-12-01T00:00:00.000Z",
+      } as SearchResultDto["relevant_experiences"][number],
+    ],
+    ...over,
+  };
+}
+
+function answer(results: SearchResultDto[], confidence: SearchResponseDto["confidence"]): SearchResponseDto {
+  return { query: "extract tables", category: "", limit: 10, confidence, results, abstained: confidence !== "high", hint: "" };
+}
+
+const linesOf = (text: string) => text.split("\n");
+
+describe("renderSearch", () => {
+  it("puts weak leads after a separator, without a verdict, and counts both in the header", () => {
+    const text = renderSearch(
+      answer([result("Alpha", "high"), result("Beta", "high"), result("Gamma", "low"), result("Delta", "low"), result("Epsilon", "low")], "high"),
+      REPORT,
+    );
+    const lines = linesOf(text);
+    expect(lines[0]).toBe('2 confident results, 3 weak leads for "extract tables" (confidence: high):');
+    const separator = lines.findIndex((l) => l.startsWith("--- 3 weak leads: they share part of the task"));
+    expect(separator).toBeGreaterThan(0);
+    const at = (name: string) => lines.findIndex((l) => new RegExp(`^\\d+\\s+${name}\\s`).test(l));
+    for (const name of ["Alpha", "Beta"]) expect(at(name)).toBeGreaterThan(0);
+    for (const name of ["Alpha", "Beta"]) expect(at(name)).toBeLessThan(separator);
+    for (const name of ["Gamma", "Delta", "Epsilon"]) expect(at(name)).toBeGreaterThan(separator);
+    // Numbered on across the separator, in the answer's order.
+    expect(lines[at("Gamma")]).toMatch(/^3\s/);
+    // A confident row says how it did for this task; a weak lead's row never says "worked".
+    expect(lines[at("Alpha")]).toContain("worked 4.5, 2 reports");
+    for (const l of lines.slice(separator)) expect(l).not.toMatch(/\bworked\b/);
+    expect(lines[at("Gamma")]).toContain("2 reports, average 4.5");
+    expect(lines.slice(separator).join("\n")).toContain("on related tasks");
+    expect(text).toContain(REPORTS_ARE_DATA);
+  });
+
+  it("says when nothing is confident, and when everything is", () => {
+    const weak = renderSearch(answer([result("Gamma", "low"), result("Delta", "low"), result("Epsilon", "low")], "low"), REPORT);
+    expect(linesOf(weak)[0]).toMatch(/^No confident match for "extract tables": 3 weak leads \(confidence: low\)\./);
+    // Nothing above them to set them apart from: no separator, and still no verdict.
+    expect(weak).not.toContain("---");
+    expect(weak).not.toMatch(/\bworked\b/);
+    expect(weak).toContain(REPORTS_ARE_DATA);
+
+    const sure = renderSearch(answer([result("Alpha", "high"), result("Beta", "high"), result("Gamma", "high")], "high"), REPORT);
+    expect(linesOf(sure)[0]).toBe('3 confident results for "extract tables" (confidence: high):');
+    expect(sure).not.toContain("weak lead");
+    expect(sure).toContain(REPORTS_ARE_DATA);
+
+    const one = renderSearch(answer([result("Alpha", "high"), result("Gamma", "low")], "high"), REPORT);
+    expect(linesOf(one)[0]).toBe('1 confident result, 1 weak lead for "extract tables" (confidence: high):');
+  });
+
+  it("says how many reporters stand behind a flood of reports", () => {
+    const flood = result("Miracle Tool", "high", {
+      task_verdict: { outcome: "worked", avg_score: 5, experience_count: 6, reporter_count: 1 },
+      avg_score: 5,
+      experience_count: 6,
+      reporter_count: 1,
+    });
+    const row = linesOf(renderSearch(answer([flood], "high"), REPORT)).find((l) => /^1\s+Miracle Tool/.test(l))!;
+    expect(row).toContain("6 reports · 1 reporter");
+    expect(row).toContain("worked 5.0, 6 reports · 1 reporter");
+  });
+});
+
+describe("reportCount and formatReports", () => {
+  it("name reporters only when they differ from reports, the same way in text and on pages", () => {
+    const cases: [number, number, string][] = [
+      [0, 0, "0 reports"],
+      [1, 1, "1 report"],
+      [6, 6, "6 reports"],
+      [6, 1, "6 reports · 1 reporter"],
+      [21, 4, "21 reports · 4 reporters"],
+      [1200, 3, "1,200 reports · 3 reporters"],
+    ];
+    for (const [reports, reporters, expected] of cases) {
+      expect(reportCount(reports, reporters)).toBe(expected);
+      expect(formatReports(reports, reporters)).toBe(expected);
+    }
+  });
+
+  it("renders a resource's counts with the same rule", () => {
+    const base = { name: "Miracle Tool", category: "", url: "", avg_score: 5, score_distribution: { "1": 0, "2": 0, "3": 0, "4": 0, "5": 1 }, experiences: [], contents: [], next_cursor: null };
+    const flooded = renderResource({ ...base, experience_count: 6, reporter_count: 1 } as unknown as Parameters<typeof renderResource>[0]);
+    expect(flooded).toContain("average 5.00/5 from 6 reports · 1 reporter;");
+    const open = renderResource({ ...base, experience_count: 6, reporter_count: 6 } as unknown as Parameters<typeof renderResource>[0]);
+    expect(open).toContain("average 5.00/5 from 6 reports;");
+  });
+});
