@@ -4,7 +4,7 @@ import * as searchRoute from "@/app/api/search/route";
 import { getSqlite } from "@/lib/db";
 import { call } from "@/test/http";
 import { experienceInput } from "@/test/factories";
-import { flushSearchLog } from "./log-search";
+import { flushSearchLog } from "../demand-log/log-search";
 import { searchInput } from "./schema";
 import { searchExperiences } from "./search-experiences";
 import { COUNT_LIMIT, searchPageView } from "./search-page-view";

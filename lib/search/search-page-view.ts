@@ -12,7 +12,7 @@
 // each other only. So a scoped view cannot learn from its own search how many resources match in
 // other categories; it counts only its scope and says nothing about the rest rather than run a
 // second search for it.
-import { logSearch } from "./log-search";
+import { logSearch } from "../demand-log/log-search";
 import type { SearchInput, SearchResponseDto } from "./schema";
 import { searchExperiences } from "./search-experiences";
 
