@@ -18,7 +18,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { closeDb } from "../lib/db";
-import { analyze } from "../lib/search/analyze";
+import { analyze } from "../lib/text/analyze";
 import { flushSearchLog } from "../lib/demand-log/log-search";
 import { searchExperiences } from "../lib/search/search-experiences";
 import { importFile } from "../lib/transfer/import-records";

@@ -13,7 +13,7 @@
 // (test/word-lists-drift.test.ts fails when the files differ from what this script builds).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { analyzeTerms } from "../lib/search/analyze";
+import { analyzeTerms } from "../lib/text/analyze";
 
 const root = process.cwd();
 // Per word, in the dictionary's own order (first senses first); search uses the first few that

@@ -59,6 +59,8 @@ if (!existsSync(CHROMIUM)) {
 }
 
 if (!step("typecheck", bin("tsc"), ["--noEmit"])) finish(false);
+// The house's boundaries (.dependency-cruiser.cjs): app -> lib/<domain> -> lib/db, no loops.
+if (!step("boundaries", bin("depcruise"), ["lib", "app", "components", "proxy.ts", "--config", ".dependency-cruiser.cjs", "--output-type", "err"])) finish(false);
 
 const vitestReport = join(reports, "vitest.json");
 const unitOk = step("unit and integration tests", bin("vitest"), [

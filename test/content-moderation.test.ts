@@ -19,7 +19,7 @@ import { setContentLock } from "@/lib/contents/set-content-lock";
 import { submitContent } from "@/lib/contents/submit-content";
 import { getSqlite } from "@/lib/db";
 import { isDomainError } from "@/lib/errors";
-import { createExperience } from "@/lib/experiences/create-experience";
+import { createExperience } from "@/lib/resources/create-experience";
 import { createExperienceInput } from "@/lib/experiences/schema";
 import { createKey } from "@/lib/keys/create-key";
 import { NO_KEY } from "@/lib/keys/provenance";

@@ -10,7 +10,7 @@ import { listAudit } from "@/lib/audit/list-audit";
 import { listAuditInput } from "@/lib/audit/schema";
 import { getSqlite } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
-import { createExperience } from "@/lib/experiences/create-experience";
+import { createExperience } from "@/lib/resources/create-experience";
 import { createExperienceInput } from "@/lib/experiences/schema";
 import { createKey } from "@/lib/keys/create-key";
 import { decide } from "@/lib/moderation/decide";

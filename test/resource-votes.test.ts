@@ -2,7 +2,7 @@
 // experiences themselves, whatever sequence of writes, hides, moves and deletes got them there.
 import { describe, expect, it } from "vitest";
 import { getSqlite } from "@/lib/db";
-import { createExperience } from "@/lib/experiences/create-experience";
+import { createExperience } from "@/lib/resources/create-experience";
 import { createExperienceInput } from "@/lib/experiences/schema";
 import { experienceInput } from "./factories";
 

@@ -10,7 +10,7 @@ import { adminQueueHref } from "@/components/admin-paths";
 import { ButtonLink, Card, Notice, PageTitle, SectionTitle } from "@/components/ui";
 import { isDomainError } from "@/lib/errors";
 import { listQueue } from "@/lib/moderation/list-queue";
-import { LOOKALIKE_FINDING_KIND } from "@/lib/moderation/lookalike-hold";
+import { LOOKALIKE_FINDING_KIND } from "@/lib/text/lookalike-hold";
 import type { FindingKind } from "@/lib/moderation/screen";
 import { ITEM_STATUSES, queueInput, type QueueDto, type QueueInput } from "@/lib/moderation/schema";
 import { flashMessage } from "./_lib/flash";

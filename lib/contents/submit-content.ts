@@ -1,7 +1,7 @@
 import { DomainError } from "../errors";
 import type { ProvenanceColumns } from "../keys/provenance";
 import { NO_KEY } from "../keys/provenance";
-import { addLookalikeHold } from "../moderation/lookalike-hold";
+import { addLookalikeHold } from "../text/lookalike-hold";
 import { contentHash } from "./content-hash";
 import { contentIdSkeleton } from "./content-id-skeleton";
 import { findLookalikeContent, type ContentIdMatch } from "./find-lookalike-content";

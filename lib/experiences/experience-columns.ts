@@ -1,7 +1,7 @@
 // The stored columns of an experience, computed one way for every writer (the API and import).
 import { NO_KEY, type ProvenanceColumns } from "../keys/provenance";
-import { indexText } from "../search/analyze";
-import { displayName, resourceKey } from "./resource-key";
+import { indexText } from "../text/analyze";
+import { displayName, resourceKey } from "../text/resource-key";
 import type { CreateExperienceInput } from "./schema";
 import { submissionHash } from "./submission-hash";
 

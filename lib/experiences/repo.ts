@@ -2,7 +2,6 @@
 import { Prisma } from "../../generated/prisma/client";
 import { getDb } from "../db";
 import { DomainError } from "../errors";
-import type { ResourceRow } from "../resources/serialize";
 import type { ExperienceColumns } from "./experience-columns";
 import type { ExperienceRow } from "./serialize";
 
@@ -30,23 +29,15 @@ export async function findExperienceByHash(hash: string): Promise<ExperienceRow 
   return getDb().experience.findUnique({ where: { submissionHash: hash }, select: experienceSelect });
 }
 
-export async function findResourceByKey(key: string): Promise<ResourceRow | null> {
-  return getDb().resource.findUnique({ where: { key } });
-}
-
 /**
  * Inserts one experience; the database triggers create or update its resource aggregate and its
  * search entry in the same statement. A second insert of the same submission hash is a conflict.
  */
-export async function insertExperience(data: NewExperience): Promise<{ experience: ExperienceRow; resource: ResourceRow }> {
+export async function insertExperience(data: NewExperience): Promise<ExperienceRow> {
   try {
-    return await getDb().$transaction(async (tx) => {
-      const experience = await tx.experience.create({
-        data: { ...data, updatedAt: data.createdAt },
-        select: experienceSelect,
-      });
-      const resource = await tx.resource.findUniqueOrThrow({ where: { key: data.resourceKey } });
-      return { experience, resource };
+    return await getDb().experience.create({
+      data: { ...data, updatedAt: data.createdAt },
+      select: experienceSelect,
     });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {

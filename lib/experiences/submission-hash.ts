@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { normalizeText } from "../search/analyze";
+import { normalizeText } from "../text/analyze";
 import type { CreateExperienceInput } from "./schema";
-import { resourceKey } from "./resource-key";
+import { resourceKey } from "../text/resource-key";
 
 /**
  * sha256 of the normalized submission: the same report sent twice (a retry, a re-run agent) hashes

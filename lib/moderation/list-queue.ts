@@ -1,5 +1,5 @@
 import { DomainError } from "../errors";
-import { resourceKey } from "../experiences/resource-key";
+import { resourceKey } from "../text/resource-key";
 import { countByStatus, listQueueRows } from "./repo";
 import { ITEM_STATUSES, ITEM_TYPES, type QueueDto, type QueueInput } from "./schema";
 import { experienceItemDto, revisionItemDto } from "./serialize";

@@ -1,5 +1,5 @@
 import type { Caller } from "../auth/authorize-request";
-import { createExperience } from "../experiences/create-experience";
+import { createExperience } from "../resources/create-experience";
 import type { CreateExperienceInput, CreateExperienceResult } from "../experiences/schema";
 import { provenanceColumns } from "../keys/provenance";
 import { holdForReview } from "./hold-for-review";

@@ -11,7 +11,7 @@
 // - "qualified": the name of an existing resource plus a trailing qualifier
 //   (lib/text/name-qualifiers.ts): the same as a lookalike.
 // The same key as an existing resource with a published report is that resource: no match at all.
-import { looseResourceKey, resourceKey } from "../experiences/resource-key";
+import { looseResourceKey, resourceKey } from "../text/resource-key";
 import { stripQualifier } from "../text/name-qualifiers";
 import { drawnSkeleton, nameSkeleton } from "../text/skeleton";
 import { fillResourceSkeletons } from "./fill-skeletons";

@@ -1,4 +1,4 @@
-import { resourceKey } from "../experiences/resource-key";
+import { resourceKey } from "../text/resource-key";
 import { findRedirect, findResourceState } from "./repo";
 
 /**

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getContentTree } from "../contents/get-content-tree";
 import { submitContent } from "../contents/submit-content";
 import { submitContentInput } from "../contents/schema";
-import { createExperience } from "../experiences/create-experience";
+import { createExperience } from "./create-experience";
 import { createExperienceInput } from "../experiences/schema";
 import { getOverview } from "./get-overview";
 import { listCategoryTree } from "./list-category-tree";

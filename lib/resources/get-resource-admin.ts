@@ -3,7 +3,7 @@
 // Also how the governance operations (pin, rename, merge) find the resource a name means.
 import { fromDbTime } from "../db-time";
 import { DomainError } from "../errors";
-import { resourceKey } from "../experiences/resource-key";
+import { resourceKey } from "../text/resource-key";
 import { toProvenance } from "../keys/provenance";
 import { parseInput } from "../validation";
 import {

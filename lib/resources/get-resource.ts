@@ -1,6 +1,6 @@
 import { DomainError } from "../errors";
 import { fromDbTime } from "../db-time";
-import { resourceKey } from "../experiences/resource-key";
+import { resourceKey } from "../text/resource-key";
 import { toExperienceDto } from "../experiences/serialize";
 import {
   findRedirect,

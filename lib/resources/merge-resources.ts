@@ -6,7 +6,7 @@ import { recordAudit } from "../audit/record-audit";
 import type { Actor } from "../audit/schema";
 import { toDbTime } from "../db-time";
 import { DomainError } from "../errors";
-import { indexText } from "../search/analyze";
+import { indexText } from "../text/analyze";
 import { parseInput } from "../validation";
 import { resolveGovernedResource, toResourceState } from "./get-resource-admin";
 import { refreshResourceDisplay } from "./refresh-resource-display";

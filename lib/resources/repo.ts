@@ -11,6 +11,12 @@ const RESOURCE_COLUMNS = /* sql */ `key, name, url, category, experience_count A
 const EXPERIENCE_COLUMNS = /* sql */ `id, name, url, category, task, score, outcome, tips,
   content_id AS contentId, submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel, status, created_at AS createdAt, updated_at AS updatedAt`;
 
+/** The resource row under `key`, with or without published reports (a held report's resource has none yet). */
+export function findResourceByKey(key: string): ResourceRow | null {
+  const row = getSqlite().prepare(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE key = ?`).get(key) as ResourceRow | undefined;
+  return row ?? null;
+}
+
 export function findResource(key: string): ResourceRow | null {
   const row = getSqlite()
     .prepare(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE key = ? AND experience_count > 0`)

@@ -2,7 +2,7 @@
 // number of resources (the statements use the index, never a scan of every resource).
 import { beforeAll, describe, expect, it } from "vitest";
 import { getSqlite } from "../db";
-import { createExperience } from "../experiences/create-experience";
+import { createExperience } from "./create-experience";
 import { createExperienceInput } from "../experiences/schema";
 import { getResource } from "./get-resource";
 import { suggestResourceNames } from "./suggest-names";

@@ -3,7 +3,7 @@
 // lookup costs about the same for a short or a 190-character name and for 1,000 or 100,000
 // resources: each of the name's rarest trigrams brings at most `perGram` names (a rare trigram all
 // of its names), and only those are ranked by edit distance (lib/similar-names.ts).
-import { resourceKey } from "../experiences/resource-key";
+import { resourceKey } from "../text/resource-key";
 import { closestNames } from "../similar-names";
 import { countNameGrams, findNamesByGram, findNamesByPrefix } from "./name-index-repo";
 

@@ -2,7 +2,7 @@
 // Words are compared as the index sees them (analyzeTerms: NFKC, case folding, stemming, Chinese
 // segmentation), so "Extracting tables" is marked for the analyzed terms "extract" and "tabl",
 // while "stable" and "pdfminer" are not marked for "tabl" and "pdf".
-import { analyzeTerms } from "./analyze";
+import { analyzeTerms } from "../text/analyze";
 
 export type SnippetPart = { text: string; mark: boolean };
 export type Snippet = { parts: SnippetPart[]; marked: number; cut: boolean };

@@ -3,7 +3,7 @@
 // prints the whole report (duplicate, dropped and shrunk forms too).
 import { describe, expect, it } from "vitest";
 import baseline from "./lexicon-collisions.json";
-import { analyzeTerms } from "./analyze";
+import { analyzeTerms } from "../text/analyze";
 import { expandTerms } from "./lexicon";
 import { collisionKey, lintLexicon } from "./lexicon-lint";
 

@@ -13,7 +13,7 @@
 //   dead lines      lines left with fewer than two forms: they expand nothing.
 // `npx tsx lib/search/lexicon-lint.ts` prints the report; lexicon-lint.test.ts holds it to the baseline.
 import data from "./lexicon.json";
-import { analyzeTerms } from "./analyze";
+import { analyzeTerms } from "../text/analyze";
 import { analyzedForm } from "./lexicon";
 
 export type LexiconData = { concepts: Record<string, string[]> };

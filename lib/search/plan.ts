@@ -2,8 +2,8 @@
 // words ("data", "python"), which is what costs hundreds of milliseconds at a million rows. The
 // planner knows each term's document frequency, so it can run an AND of everything (cheap: the
 // rarest list drives it) and an OR of only the selective terms, each bounded by a LIMIT.
-import { analyzeTerms } from "./analyze";
-import { GENERIC_WORDS } from "./stop-words";
+import { analyzeTerms } from "../text/analyze";
+import { GENERIC_WORDS } from "../text/stop-words";
 import { expandTerms } from "./lexicon";
 import { everydayRank, expandLoosely } from "./word-lists";
 import { searchSwitches } from "./search-config";

@@ -5,7 +5,7 @@ import * as experienceRoute from "@/app/api/experience/route";
 import { getSqlite } from "@/lib/db";
 import { call } from "@/test/http";
 import { experienceInput } from "@/test/factories";
-import { ANALYZER_VERSION } from "./analyze";
+import { ANALYZER_VERSION } from "../text/analyze";
 import { reanalyzeIfStale } from "./reanalyze";
 import { searchExperiences } from "./search-experiences";
 

@@ -2,7 +2,7 @@
 // hold text as the analyzer of the day cut it; after an upgrade that changed analysis, queries
 // would be cut one way and old reports another, and some would silently stop matching. So the
 // database records which analyzer built it, and rows are analyzed again when the code's differs.
-import { ANALYZER_VERSION, indexText } from "./analyze";
+import { ANALYZER_VERSION, indexText } from "../text/analyze";
 import { countExperiences, findAnalyzedRows, optimizeSearchIndex, readSearchMeta, updateAnalyzedRows, writeSearchMeta } from "./repo";
 
 const BATCH = 2_000;

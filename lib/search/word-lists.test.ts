@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as experienceRoute from "@/app/api/experience/route";
 import { call } from "@/test/http";
 import { experienceInput } from "@/test/factories";
-import { analyze, analyzeTerms } from "./analyze";
+import { analyze, analyzeTerms } from "../text/analyze";
 import { planQuery } from "./plan";
 import { searchExperiences } from "./search-experiences";
 import { everydayRank, expandLoosely } from "./word-lists";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildConfusables, CONFUSABLES_FILE } from "@/scripts/build-confusables";
-import { resourceKey } from "../experiences/resource-key";
+import { resourceKey } from "./resource-key";
 import { drawnSkeleton, nameSkeleton } from "./skeleton";
 
 describe("nameSkeleton", () => {

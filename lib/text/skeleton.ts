@@ -61,7 +61,7 @@ function skeleton(name: string, foldFirst: boolean): string {
  * The TR39 skeleton of a resource name, case-insensitive as resource keys are: NFKC, lower case,
  * separators dropped, then rounds of NFD, confusables mapping, NFD, lower case and separators
  * dropped until nothing changes ("0" -> "O" -> "o"). Names with the same key, or keys that differ
- * only in separators (lib/experiences/resource-key.ts looseResourceKey), have the same skeleton;
+ * only in separators (lib/text/resource-key.ts looseResourceKey), have the same skeleton;
  * this is what resources.skeleton stores.
  * Never empty for a non-empty name: one of nothing but invisible characters (refused at the door
  * now, but older rows may hold one) keeps them, as '' in resources.skeleton means "not computed".

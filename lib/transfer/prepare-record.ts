@@ -7,7 +7,7 @@ import { parentOf, rootOf } from "../contents/content-id";
 import { toDbTime } from "../db-time";
 import { readCountSetting } from "../count-setting";
 import { experienceColumns, type ExperienceColumns } from "../experiences/experience-columns";
-import { indexText } from "../search/analyze";
+import { indexText } from "../text/analyze";
 import { CONTENT_REVISION, EXPERIENCE, parseRecord, RecordError, type ModerationColumns } from "./record-format";
 
 export type ExperienceWrite = ExperienceColumns & ModerationColumns & { createdAt: string; updatedAt: string };

@@ -1,18 +1,18 @@
 import { DomainError } from "../errors";
 import { NO_KEY, type ProvenanceColumns } from "../keys/provenance";
-import { indexText } from "../search/analyze";
-import { addLookalikeHold } from "../moderation/lookalike-hold";
-import { matchResourceName, type ResourceNameMatch } from "../resources/find-lookalike";
-import { followRedirect } from "../resources/follow-redirect";
-import { refreshResourceDisplay } from "../resources/refresh-resource-display";
-import { findResourceDisplay, setResourceSkeletons } from "../resources/repo";
-import { toResourceAggregate, type ResourceRow } from "../resources/serialize";
+import { indexText } from "../text/analyze";
+import { addLookalikeHold } from "../text/lookalike-hold";
+import { experienceColumns } from "../experiences/experience-columns";
+import { findExperienceByHash, insertExperience } from "../experiences/repo";
+import type { CreateExperienceInput, CreateExperienceResult } from "../experiences/schema";
+import { toExperienceDto } from "../experiences/serialize";
 import { nameSkeleton } from "../text/skeleton";
-import { findExperienceByHash, findResourceByKey, insertExperience } from "./repo";
-import { experienceColumns } from "./experience-columns";
-import { resourceKey } from "./resource-key";
-import type { CreateExperienceInput, CreateExperienceResult } from "./schema";
-import { toExperienceDto } from "./serialize";
+import { resourceKey } from "../text/resource-key";
+import { matchResourceName, type ResourceNameMatch } from "./find-lookalike";
+import { followRedirect } from "./follow-redirect";
+import { refreshResourceDisplay } from "./refresh-resource-display";
+import { findResourceByKey, findResourceDisplay, setResourceSkeletons } from "./repo";
+import { toResourceAggregate, type ResourceRow } from "./serialize";
 
 /**
  * Stores an experience once, written by `provenance`'s key (or by nobody in particular, open mode):
@@ -55,7 +55,10 @@ export async function createExperience(
     const moderation = hold
       ? { status: "pending", findings: JSON.stringify(hold.findings), statusReason: hold.reason }
       : { status: "published", findings: "[]", statusReason: "" };
-    const { experience, resource } = await insertExperience({ ...columns, ...moderation, createdAt: now });
+    const experience = await insertExperience({ ...columns, ...moderation, createdAt: now });
+    // The insert's triggers created or updated the aggregate; read after the commit.
+    const resource = findResourceByKey(columns.resourceKey);
+    if (!resource) throw new Error(`resource ${columns.resourceKey} is missing after its experience was stored`);
     return {
       duplicate: false,
       experience: toExperienceDto(experience),
@@ -115,7 +118,7 @@ function refuseLookalike(name: string, match: Exclude<ResourceNameMatch, { kind:
 async function findDuplicate(hash: string): Promise<CreateExperienceResult | null> {
   const row = await findExperienceByHash(hash);
   if (!row) return null;
-  const resource = await findResourceByKey(resourceKey(row.name));
+  const resource = findResourceByKey(resourceKey(row.name));
   if (!resource) return null;
   return { duplicate: true, experience: toExperienceDto(row), resource: toResourceAggregate(resource) };
 }
