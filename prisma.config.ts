@@ -2,7 +2,7 @@ import { defineConfig } from "prisma/config";
 
 // Used only by the Prisma CLI (generate). The app opens the database through lib/db.ts.
 export default defineConfig({
-  schema: "prisma/schema.prisma",
-  migrations: { path: "prisma/migrations" },
+  schema: "prisma/sqlite/schema.prisma",
+  migrations: { path: "prisma/sqlite/migrations" },
   datasource: { url: process.env.DATABASE_URL ?? "file:./data/knowhub.db" },
 });

@@ -1,4 +1,4 @@
-// Applies prisma/migrations/*/migration.sql in order and records each in Prisma's own
+// Applies prisma/sqlite/migrations/*/migration.sql in order and records each in Prisma's own
 // `_prisma_migrations` table, so that `prisma migrate deploy` can take over wherever the schema
 // engine is available. Runs synchronously (better-sqlite3) so that the first query never races it.
 import { createHash, randomUUID } from "node:crypto";
@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 
 export const DEFAULT_DATABASE_URL = "file:./data/knowhub.db";
-const MIGRATIONS_DIR = resolve(/*turbopackIgnore: true*/ process.cwd(), "prisma", "migrations");
+const MIGRATIONS_DIR = resolve(/*turbopackIgnore: true*/ process.cwd(), "prisma", "sqlite", "migrations");
 
 export function databasePath(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): string {
   if (!url.startsWith("file:")) {

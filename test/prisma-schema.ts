@@ -1,4 +1,4 @@
-// A small reader of prisma/schema.prisma: enough to compare its models with a migrated database,
+// A small reader of a Prisma schema (prisma/sqlite or prisma/pgsql): enough to compare its models with a migrated database,
 // since the Prisma schema engine (which would do `migrate diff`) cannot be installed here.
 export type ColumnSpec = { name: string; type: string; notNull: boolean; hasDefault: boolean; primaryKey: boolean };
 export type IndexSpec = { columns: string[]; unique: boolean };
