@@ -243,11 +243,14 @@ BEGIN
     IF terms IS NULL OR cardinality(terms) = 0 THEN
         RETURN;
     END IF;
-    PERFORM 1 FROM "experience_terms" WHERE "term" = ANY (terms) ORDER BY "term" FOR UPDATE;
-    DELETE FROM "experience_terms" t USING unnest(terms, deltas) AS u(term, delta)
-    WHERE t."term" = u.term AND t."doc" + u.delta <= 0;
-    UPDATE "experience_terms" t SET "doc" = t."doc" + u.delta FROM unnest(terms, deltas) AS u(term, delta)
-    WHERE t."term" = u.term AND u.delta < 0;
+    -- Only counts that go down may delete a row; an insert only adds (the upsert below locks in order).
+    IF EXISTS (SELECT 1 FROM unnest(deltas) AS d WHERE d < 0) THEN
+        PERFORM 1 FROM "experience_terms" WHERE "term" = ANY (terms) ORDER BY "term" FOR UPDATE;
+        DELETE FROM "experience_terms" t USING unnest(terms, deltas) AS u(term, delta)
+        WHERE t."term" = u.term AND t."doc" + u.delta <= 0;
+        UPDATE "experience_terms" t SET "doc" = t."doc" + u.delta FROM unnest(terms, deltas) AS u(term, delta)
+        WHERE t."term" = u.term AND u.delta < 0;
+    END IF;
     INSERT INTO "experience_terms" AS t ("term", "doc")
     SELECT u.term, u.delta FROM unnest(terms, deltas) AS u(term, delta) WHERE u.delta > 0 ORDER BY u.term COLLATE "C"
     ON CONFLICT ("term") DO UPDATE SET "doc" = t."doc" + EXCLUDED."doc";
