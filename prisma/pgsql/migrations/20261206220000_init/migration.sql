@@ -339,9 +339,12 @@ $$;
 
 -- SQLite's experiences_ai, experiences_ad, experiences_au and experiences_au_votes in one function,
 -- in their order: the old row leaves the resource's count and its vote, then the new row enters them
--- (the FTS part of those triggers is the generated search_vector and experience_terms_count). url and category are filled from the first published report that has one (on
--- insert only); first_seen and last_seen only widen. The vote step runs when a column a vote depends
--- on was changed (SQLite: UPDATE OF those columns; recomputing an unchanged vote is a no-op).
+-- (their FTS part is the generated search_vector and experience_terms_count here). url and category
+-- are filled from the first published report that has one (on insert only); first_seen and
+-- last_seen only widen. The vote step runs when a column a vote depends on was changed (SQLite:
+-- UPDATE OF those columns; recomputing an unchanged vote is a no-op). Row triggers run at the end of
+-- their statement here (SQLite: after each row), so each sees every row the statement wrote; the
+-- votes, worked out from the rows as they are, come out the same.
 CREATE FUNCTION "experiences_aggregate"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
