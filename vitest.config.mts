@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "test/**/*.test.ts"],
     setupFiles: ["test/setup-db.ts"],
+    // Plans the PostgreSQL server for the PostgreSQL tests; starts nothing until one asks (test/pg-cluster.ts).
+    globalSetup: ["test/pg-global-setup.ts"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,

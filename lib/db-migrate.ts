@@ -1,13 +1,14 @@
-// Applies prisma/migrations/*/migration.sql in order and records each in Prisma's own
+// Applies prisma/sqlite/migrations/*/migration.sql in order and records each in Prisma's own
 // `_prisma_migrations` table, so that `prisma migrate deploy` can take over wherever the schema
 // engine is available. Runs synchronously (better-sqlite3) so that the first query never races it.
-import { createHash, randomUUID } from "node:crypto";
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { randomUUID } from "node:crypto";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
+import { readMigrations, type Migration } from "./migration-files";
 
 export const DEFAULT_DATABASE_URL = "file:./data/knowhub.db";
-const MIGRATIONS_DIR = resolve(/*turbopackIgnore: true*/ process.cwd(), "prisma", "migrations");
+const MIGRATIONS_DIR = resolve(/*turbopackIgnore: true*/ process.cwd(), "prisma", "sqlite", "migrations");
 
 export function databasePath(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): string {
   if (!url.startsWith("file:")) {
@@ -17,17 +18,8 @@ export function databasePath(url: string = process.env.DATABASE_URL || DEFAULT_D
   return resolve(/*turbopackIgnore: true*/ process.cwd(), path);
 }
 
-type Migration = { name: string; sql: string; checksum: string };
-
 export function listMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, "migration.sql")))
-    .map((entry) => entry.name)
-    .sort()
-    .map((name) => {
-      const sql = readFileSync(join(dir, name, "migration.sql"), "utf8");
-      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
-    });
+  return readMigrations(dir);
 }
 
 const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (

@@ -228,8 +228,8 @@ describe("a database upgraded from the previous skeleton rule", () => {
   it("recomputes stored skeletons, so that an old resource still meets its other spellings", { timeout: 120_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), "knowhub-names-upgrade-"));
     const older = join(dir, "migrations");
-    for (const name of readdirSync(join("prisma", "migrations")).filter((n) => n < "20261206200000")) {
-      cpSync(join("prisma", "migrations", name), join(older, name), { recursive: true });
+    for (const name of readdirSync(join("prisma", "sqlite", "migrations")).filter((n) => n < "20261206200000")) {
+      cpSync(join("prisma", "sqlite", "migrations", name), join(older, name), { recursive: true });
     }
     const path = join(dir, "old.db");
     migrateDatabase(path, older);

@@ -1,4 +1,4 @@
-// Fails when prisma/schema.prisma and what prisma/migrations create disagree.
+// Fails when prisma/sqlite/schema.prisma and what prisma/sqlite/migrations create disagree.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getSqlite } from "@/lib/db";
@@ -43,7 +43,7 @@ const byName = <T extends { name: string }>(xs: T[]) => [...xs].sort((a, b) => a
 const indexKey = (i: IndexSpec) => `${i.unique ? "unique " : ""}${i.columns.join(",")}`;
 
 describe("schema.prisma and the migrations", () => {
-  const expected = byName(readPrismaTables(readFileSync("prisma/schema.prisma", "utf8")));
+  const expected = byName(readPrismaTables(readFileSync("prisma/sqlite/schema.prisma", "utf8")));
   const actual = byName(databaseTables());
 
   it("create the same tables", () => {
@@ -63,7 +63,7 @@ describe("schema.prisma and the migrations", () => {
 
   it("notices a difference (the reader is not vacuous)", () => {
     const tampered = readPrismaTables(
-      readFileSync("prisma/schema.prisma", "utf8").replace('@map("submission_hash")', '@map("submission_sha")'),
+      readFileSync("prisma/sqlite/schema.prisma", "utf8").replace('@map("submission_hash")', '@map("submission_sha")'),
     );
     const experiences = tampered.find((t) => t.name === "experiences")!;
     expect(experiences.columns.map((c) => c.name)).toContain("submission_sha");

@@ -1,0 +1,19 @@
+// The migration files of one engine's folder (prisma/<engine>/migrations/<timestamp>_<name>/
+// migration.sql), in order, with the sha256 checksum Prisma records for each. Shared by the SQLite
+// runner (lib/db-migrate.ts) and the PostgreSQL one (lib/db-migrate-pg.ts).
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export type Migration = { name: string; sql: string; checksum: string };
+
+export function readMigrations(dir: string): Migration[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, "migration.sql")))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const sql = readFileSync(join(dir, name, "migration.sql"), "utf8");
+      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+    });
+}
