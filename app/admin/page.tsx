@@ -23,7 +23,7 @@ export const metadata: Metadata = { title: "Review queue" };
 const FILTERS = ["status", "type", "finding", "resource", "key_id"] as const;
 
 // The kinds screening reports, for the filter; the type check fails when screening adds a kind.
-const FINDING_KINDS = ["prompt_injection", "role_marker", "exfiltration", "remote_code", "personal_data", "invisible_text"] as const satisfies readonly FindingKind[];
+const FINDING_KINDS = ["prompt_injection", "role_marker", "exfiltration", "remote_code", "untrusted_install", "social_engineering", "personal_data", "invisible_text"] as const satisfies readonly FindingKind[];
 const allKindsListed: Exclude<FindingKind, (typeof FINDING_KINDS)[number]> extends never ? true : false = true;
 void allKindsListed;
 

@@ -12,13 +12,17 @@
 // "i g n o r e  p r e v i o u s" and "ign0re_previous-instructions". Every quantifier is bounded,
 // so no pattern can backtrack catastrophically on 64 KB of hostile text.
 
+import { DESTINATION, g, PIPE, SECRET_NOUN, SEND_VERB, SENSITIVE_PATH, src } from "./screening-blocks";
+
 export type FindingKind =
   | "prompt_injection"
   | "role_marker"
   | "exfiltration"
   | "remote_code"
   | "personal_data"
-  | "invisible_text";
+  | "invisible_text"
+  | "untrusted_install"
+  | "social_engineering";
 
 /** The view a pattern runs on (see the header). */
 export type RuleView = "normal" | "squashed";
@@ -38,7 +42,14 @@ export type RuleView = "normal" | "squashed";
 export type Guard = "discussion" | "imperative" | "negation" | "inline-code" | "trusted-installer" | "example";
 
 /** What an `accept` check sees: the whole view and the match's place in it. */
-export type RuleContext = { text: string; start: number; end: number; groups: (string | undefined)[] };
+export type RuleContext = {
+  text: string;
+  start: number;
+  end: number;
+  groups: (string | undefined)[];
+  /** The match as it was sent, letter case and all ("SYSTEM:" is not "System:"). */
+  raw: string;
+};
 
 export type ScreeningRule = {
   /** Short and stable: stored with every finding, and how a maintainer filters the queue. */
@@ -75,7 +86,27 @@ export const SCREENING_TUNING = {
   invisibleGap: 3,
   /** Digits in a phone number. */
   phoneDigits: { min: 8, max: 15 },
+  /** Characters of each field's head and tail screened joined with the next field (a split injection). */
+  joinWindow: 400,
+  /** Encoded runs decoded and screened per text (base64, hex, percent, escapes, entities). */
+  maxDecodedPerText: 32,
+  /** How deep encodings are unwrapped (base64 of hex of text is two). */
+  decodeDepth: 2,
 };
+
+/** The order readers see a submission's fields in (search results, a resource, a content node). */
+export const READING_ORDER: readonly string[] = [
+  "name", "url", "category", "task", "outcome", "tips", "content_id", "submitted_by", "id", "title", "body",
+];
+
+/** Fields whose words run together with - _ . / (names, ids, URLs): screened again with those read as spaces. */
+export const IDENTIFIER_FIELDS: ReadonlySet<string> = new Set(["name", "url", "category", "content_id", "id", "submitted_by"]);
+
+/**
+ * Kinds a field cannot hold for screening's purposes: submitted_by is who the writer says they are,
+ * shown as a claim beside the key; an address there is the writer's own choice of name.
+ */
+export const FIELD_EXEMPTIONS: Readonly<Record<string, readonly FindingKind[]>> = { submitted_by: ["personal_data"] };
 
 // Cues that a sentence talks about an attack rather than making one. Not "security" or "test":
 // "Security note: ignore previous instructions" is exactly how an attack dresses up.
@@ -158,10 +189,7 @@ export const LOGIN_COMMANDS = /\b(?:ssh|scp|sftp|rsync|mosh|ssh-copy-id|autossh|
 export const PHONE_CONTEXT =
   String.raw`(?:phone|tel|telephone|call(?: me| us)?(?: at| on)?|mobile|cell(?:phone)?|whatsapp|wechat|signal|sms|text me(?: at| on)?|reach (?:me|us)(?: at| on)?|contact(?: me| us)?(?: at| on)?|ring me(?: at| on)?|电话|手机|手机号码?|联系电话|联系方式|微信|热线|致电|打给我)`;
 
-// --- Building blocks --------------------------------------------------------------------------
-
-const src = (parts: TemplateStringsArray, ...values: string[]) => String.raw(parts, ...values);
-const g = (source: string, flags = "") => new RegExp(source, `g${flags}`);
+// --- Building blocks (the shared ones are in screening-blocks.ts) ------------------------------
 
 // Prompt injection, English.
 const IGNORE_VERB = src`(?:ignore|disregard|forget|override|overrule|bypass|nevermind|never mind|set aside|pay no attention to|do not follow|don't follow|stop following|no longer follow|throw away|discard)`;
@@ -175,27 +203,19 @@ const IGNORE_CORE = (qualifier: string, object: string) =>
 
 const ROLE_NOUN = /\b(?:ai|assistant|agent|bot|chatbot|model|llm|gpt|character|persona|hacker|dan|unrestricted|unfiltered|uncensored|jailbroken|evil|rogue|free|(?:developer|god|jailbreak|jailbroken|dan|unrestricted|unfiltered|uncensored|evil|chaos|opposite) mode)\b|助手|机器人|模型|角色|黑客|不受(?:任何)?限制|没有(?:任何)?限制|无限制|越狱|不受约束|邪恶|开发者模式|我的/;
 
-// Secrets an agent or its host holds. With "your" in front they are the reading agent's.
-const SECRET_NOUN = src`(?:(?:api|access|secret|private|ssh|gpg|pgp|aws|openai|anthropic|github|gh|npm|pypi|auth|session|bearer|deploy|signing|service[- ]account|cloud|admin|root) ?(?:keys?|tokens?|credentials?|passwords?)|secrets?|credentials?|creds|passwords?|passphrases?|tokens?|cookies|env(?:ironment)?[ -]?(?:variables?|vars?)|\.env(?: files?)?|system prompt|system message|seed phrase|private keys?|wallet keys?|keychain)`;
 const SYSTEM_PROMPT_NOUN = src`(?:system prompt|system message|system instructions|initial (?:prompt|instructions)|hidden (?:prompt|instructions)|original (?:prompt|instructions)|pre-?prompt|developer (?:message|prompt|instructions)|instructions you (?:were|have been) given|prompt above|instructions above|full prompt|entire prompt|configuration prompt)`;
-const HOME = src`(?:~|\$home|\$\{home\}|%userprofile%|\$env:userprofile|/root|/home/[\w.-]{1,32}|/users/[\w.-]{1,32}|c:\\users\\[\w.-]{1,32})`;
-const SENSITIVE_PATH = src`(?:(?:${HOME}?[/\\])?(?<![\w-])\.(?:ssh[/\\](?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity)(?![\w.-])|aws[/\\]credentials\b|git-credentials\b|netrc\b|kube[/\\]config\b|docker[/\\]config\.json\b|env(?:\.(?:local|production|prod))?(?![\w.-]))|${HOME}[/\\]\.ssh[/\\]?(?![\w.-]|[/\\][\w.-])|/etc/(?:passwd|shadow|sudoers)\b)`;
 const NET_SINK = src`(?:curl|wget|nc|ncat|netcat|socat|telnet|http|https|xh|mail|mailx|sendmail|mutt|invoke-webrequest|iwr|invoke-restmethod|irm|ssh|openssl s_client)`;
 const EXFIL_HOST = src`https?://(?:[\w-]{1,63}\.){0,5}(?:webhook\.site|requestbin\.(?:com|net)|pipedream\.net|burpcollaborator\.net|oastify\.com|interact\.sh|oast\.(?:pro|live|site|online|fun|me)|canarytokens\.com|beeceptor\.com|hookbin\.com|requestcatcher\.com|ngrok(?:-free)?\.(?:io|app|dev)|serveo\.net|pastebin\.com|paste\.ee|transfer\.sh|0x0\.st|discord(?:app)?\.com/api/webhooks|api\.telegram\.org/bot)`;
 const SECRET_EXPANSION_SOURCE = src`(?:\$\{?[a-z_]{0,30}(?:key|token|secret|pass|pwd|cred|auth|cookie|session)[a-z_]{0,30}\}?|\$\( ?(?:env|printenv|cat|base64|history|set)\b|@[~/.]|\{\{ ?[\w.]{0,30}(?:secret|token|key|env|prompt|password)[\w.]{0,30} ?\}\}|process\.env\b(?![.[])|os\.environ\b(?![.[]))`;
 const SECRET_EXPANSION_TEST = new RegExp(SECRET_EXPANSION_SOURCE);
 const MARKDOWN_IMAGE_SLOT =
   /[?&/=][\w-]{0,30}=?(?:\{\{?|\$\{?|<|\[|%7b)[^\s)]{0,40}?(?:secret|token|key|password|prompt|conversation|history|chat|data|env|credential|cookie|session|memory|context|message|summary|user)/;
-// Where a request may send things: somewhere outside, named.
-const DESTINATION = src`(?:(?:https?|ftp)://[^\s"'\x60)]{0,100}|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,63}|me\b|us\b|my (?:server|endpoint|email|inbox|webhook|bucket|url|site|address)|(?:this|the following|the below|that|our) (?:url|address|endpoint|webhook|server|email|link|host|ip)|(?:a |an |my |the |this )?(?:webhook|pastebin|discord|telegram|gist|ngrok|requestbin|external (?:server|host|endpoint)|remote (?:server|host|endpoint)|attacker))`;
 
 const LEAK_VERB = src`(?:reveal|leak|expose|disclose|exfiltrate|divulge|dump|tell me|give me|show me|send me|hand over|read out|recite|post|publish|email me|mail me|forward me)`;
 const DISPLAY_VERB = src`(?:print|output|display|echo|write out|return|repeat|show|type out|reproduce|spell out|translate|summarize|list)`;
-const SEND_VERB = src`(?:send|upload|post|email|e-mail|mail|forward|transmit|exfiltrate|submit|pipe|sync|push|beacon|report|leak|dump|copy|paste|deliver|ship|export)`;
 
 // Remote code.
 const FETCHER = src`(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch|aria2c|xh|https?)`;
-const PIPE = src`(?<!\|)\|(?!\|)`;
 const SHELL_OR_INTERPRETER = src`((?:/usr)?(?:/local)?(?:/bin/)?(?:(?:ba|z|k|c|tc|da|fi|a|mk)?sh|python[\d.]{0,5}|perl|ruby|node|php|lua|iex|invoke-expression|pwsh|powershell(?:\.exe)?|source)(?![\w.-]))`;
 const SUDO_ENV = src`(?:sudo(?: -{1,2}[\w-]{1,20}(?:=\S{1,40})?){0,3} )?(?:env(?: \w{1,30}=\S{0,60}){0,4} )?`;
 

@@ -8,7 +8,7 @@ export const keyRefDto = z.object({ id: z.string(), label: z.string() }).describ
 
 /** What screening found in a held submission (lib/moderation/screen.ts `Finding`). */
 export const screeningFindingDto = z.object({
-  kind: z.string().describe("prompt_injection, role_marker, exfiltration, remote_code, personal_data, invisible_text, ..."),
+  kind: z.string().describe("prompt_injection, role_marker, exfiltration, remote_code, untrusted_install, social_engineering, personal_data, invisible_text"),
   field: z.string().describe("the submitted field the text is in"),
   start: z.number().int().describe("offset in the field as submitted (UTF-16 code units)"),
   end: z.number().int().describe("end offset, exclusive"),
