@@ -8,7 +8,7 @@ export const g = (source: string, flags = "") => new RegExp(source, `g${flags}`)
 // Secrets an agent or its host holds. With "your" in front they are the reading agent's. The whole
 // environment (process.env, os.environ) and a variable named like a secret (github_token,
 // openai_api_key) count: posting either somewhere is the same leak.
-export const SECRET_NOUN = src`(?:(?:api|access|secret|private|ssh|gpg|pgp|aws|openai|anthropic|github|gh|npm|pypi|auth|session|bearer|deploy|signing|service[- ]account|cloud|admin|root|personal access) ?(?:keys?|tokens?|credentials?|passwords?)|secrets?|credentials?|creds|passwords?|passphrases?|tokens?|cookies|env(?:ironment)?[ -]?(?:variables?|vars?)|\.env(?: files?)?|system prompt|system message|seed phrase|private keys?|wallet keys?|keychain|process\.env\b(?![.[])|os\.environ\b(?![.[])|\$?[a-z][a-z0-9]{1,20}(?:_[a-z0-9]{1,20}){0,4}_(?:token|api_key|access_key|secret|secret_key|password|pat)\b)`;
+export const SECRET_NOUN = src`(?:(?:api|access|secret|private|ssh|gpg|pgp|aws|openai|anthropic|github|gh|npm|pypi|auth|session|bearer|deploy|signing|service[- ]account|cloud|admin|root|personal access) ?(?:keys?|tokens?|credentials?|passwords?)|secrets?|credentials?|creds|passwords?|passphrases?|tokens?|cookies|env(?:ironment)?[ -]?(?:variables?|vars?)|\.env(?: files?)?|system prompt|system message|seed phrase|private keys?|wallet keys?|keychain|process\.env\b(?![.[])|os\.environ\b(?![.[])|(?:the )?output of (?:env|printenv|set|export -p)\b|\$?[a-z][a-z0-9]{1,20}(?:_[a-z0-9]{1,20}){0,4}_(?:token|api_key|access_key|secret|secret_key|password|pat)\b)`;
 
 export const HOME = src`(?:~|\$home|\$\{home\}|%userprofile%|\$env:userprofile|/root|/home/[\w.-]{1,32}|/users/[\w.-]{1,32}|c:\\users\\[\w.-]{1,32})`;
 

@@ -13,6 +13,11 @@
 // so no pattern can backtrack catastrophically on 64 KB of hostile text.
 
 import { DESTINATION, g, PIPE, SECRET_NOUN, SEND_VERB, SENSITIVE_PATH, src } from "./screening-blocks";
+import { EXFIL_RULES } from "./screening-rules-exfil";
+import { HIDDEN_RULES } from "./screening-rules-hidden";
+import { INSTALL_RULES } from "./screening-rules-install";
+import { INTL_RULES } from "./screening-rules-intl";
+import { SOCIAL_RULES } from "./screening-rules-social";
 
 export type FindingKind =
   | "prompt_injection"
@@ -111,7 +116,7 @@ export const FIELD_EXEMPTIONS: Readonly<Record<string, readonly FindingKind[]>> 
 // Cues that a sentence talks about an attack rather than making one. Not "security" or "test":
 // "Security note: ignore previous instructions" is exactly how an attack dresses up.
 export const DISCUSSION_CUES =
-  /\b(?:attack|inject|jailbr[eo]a?k|payload|adversarial|red[- ]?team|malicious|hostile|poison|exploit|vulnerab|detect|filter|block|sanitiz|sanitis|classif|guard|defen[cs]|defend|mitigat|resist|robust|protect|reject|refus|catch|caught|flag|strip|escap|quarantin|phrase|strings? (?:like|such)|inputs? (?:like|such)|prompts? (?:like|such)|texts? like|such as|e\.g\.|known as|so-called|susceptible|vulnerable|fall for|falls for|fell for)|攻击|注入|越狱|检测|过滤|拦截|防御|防范|防止|识别|屏蔽|恶意|例如|比如|诸如|类似|这类|此类|样本|漏洞/;
+  /\b(?:attack|inject|jailbr[eo]a?k|payload|adversarial|red[- ]?team|malicious|hostile|poison|exploit|vulnerab|detect|filter|block|sanitiz|sanitis|classif|guard|defen[cs]|defend|mitigat|resist|robust|protect|reject|refus|catch|caught|flag|strip|escap|quarantin|phrase|strings? (?:like|such)|inputs? (?:like|such)|prompts? (?:like|such)|texts? like|such as|e\.g\.|known as|so-called|susceptible|vulnerable|fall for|falls for|fell for|typosquat|dependency confusion|phishing|social engineering|social-engineering)|ataque|inyecci[oó]n|attaque|angriff|injektion|ataques|inje[cç][aã]o|атак|инъекц|攻撃|インジェクション|공격|攻击|注入|越狱|检测|过滤|拦截|防御|防范|防止|识别|屏蔽|恶意|例如|比如|诸如|类似|这类|此类|样本|漏洞/;
 
 // A cue right after the match: "'ignore previous instructions' attacks", "“忽略之前的指令”这类攻击".
 export const DISCUSSION_CUES_AFTER =
@@ -119,7 +124,7 @@ export const DISCUSSION_CUES_AFTER =
 
 // A subject or modal right before the verb: a description, not an order.
 export const NON_IMPERATIVE_BEFORE =
-  /(?:^|[\s(])(?:to|will|don't|dont|would|can|could|may|might|does|did|doesn't|didn't|won't|can't|cannot|wouldn't|couldn't|shouldn't|not|never|it|they|he|she|that|which|who|often|sometimes|usually|rarely|models?|llms?|agents?|bots?|assistants?|gpt-?[\d.o]*|claude|gemini|chatbots?|users?|people|tends?|likely) $/;
+  /(?:^|[\s(])(?:to|will|don't|dont|would|can|could|may|might|does|did|doesn't|didn't|won't|can't|cannot|wouldn't|couldn't|shouldn't|not|never|it|they|he|she|that|which|who|often|sometimes|usually|rarely|models?|llms?|agents?|bots?|assistants?|gpt-?[\d.o]*|claude|gemini|chatbots?|users?|people|tends?|likely|i|we|i'd|we'd|i'll|we'll|i've|we've|teams?|devs?|developers|maintainers|someone|nobody|everyone|folks) $/;
 export const NON_IMPERATIVE_BEFORE_ZH = /(?:会|能|可以|可能|容易|倾向于?|经常|往往|总是|常常|不会|没有|被|把|就|也|都|常|模型|它|他们|用户|不要|别)$/;
 
 // "like", "e.g.", "format" right before a phone number or address: it illustrates a format.
@@ -271,7 +276,7 @@ function acceptEmail(found: string, { text, start, end }: RuleContext): boolean 
 
 // --- The rules ------------------------------------------------------------------------------
 
-export const SCREENING_RULES: readonly ScreeningRule[] = [
+const CORE_RULES: readonly ScreeningRule[] = [
   // ---- prompt_injection
   {
     id: "pi.ignore-instructions",
@@ -750,6 +755,16 @@ export const SCREENING_RULES: readonly ScreeningRule[] = [
     // With a word saying so, a local number of seven digits counts too.
     accept: (found) => digits(found).length >= 7 && digits(found).length <= SCREENING_TUNING.phoneDigits.max && !looksLikeOtherNumber(found),
   },
+];
+
+/** Every rule, in the order they run: for overlapping matches of one kind, the first names the finding. */
+export const SCREENING_RULES: readonly ScreeningRule[] = [
+  ...CORE_RULES,
+  ...INTL_RULES,
+  ...HIDDEN_RULES,
+  ...EXFIL_RULES,
+  ...INSTALL_RULES,
+  ...SOCIAL_RULES,
 ];
 
 // ---- invisible_text (screen.ts scans code points; these are the sets it uses)
