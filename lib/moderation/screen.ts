@@ -143,79 +143,104 @@ function toFinding(field: string, source: string, span: Span): Finding {
   };
 }
 
-function screenField(field: string, source: string): Span[] {
-  const kept = screenText(source);
-  if (IDENTIFIER_FIELDS.has(field)) {
-    const words = identifierWords(source);
-    if (words !== source) for (const span of screenText(words)) keep(kept, span);
+// Names and URLs repeat across many submissions (an import holds thousands per resource): their
+// word-separated screening is remembered, bounded, as the analysis of names is in an import.
+const WORDS_SCREENED = new Map<string, Span[]>();
+const WORDS_SCREENED_MAX = 5_000;
+
+function screenWords(source: string): Span[] {
+  const words = identifierWords(source);
+  if (words === source) return [];
+  let spans = WORDS_SCREENED.get(words);
+  if (spans === undefined) {
+    spans = screenText(words);
+    if (WORDS_SCREENED.size >= WORDS_SCREENED_MAX) WORDS_SCREENED.clear();
+    WORDS_SCREENED.set(words, spans);
   }
-  const exempt = FIELD_EXEMPTIONS[field] ?? [];
-  return kept.filter((span) => !exempt.includes(span.kind));
+  return spans;
 }
 
-type Piece = { field: string; from: number; text: string };
+/** A part of one field placed in a joined text: field[from..from+text.length) sits at joined[at..]. */
+type Piece = { field: string; from: number; text: string; at: number };
 
-/**
- * The fields in reading order (READING_ORDER, then any others as given), joined by a space: long
- * fields contribute their head and tail only (SCREENING_TUNING.joinWindow), which is where a split
- * injection's halves meet. Returns each piece's place in the joined text.
- */
-function joinFields(fields: [string, string][]): { text: string; pieces: (Piece & { at: number })[] } {
-  const rank = (field: string) => {
-    const at = READING_ORDER.indexOf(field);
-    return at < 0 ? READING_ORDER.length : at;
-  };
-  const ordered = [...fields].sort((a, b) => rank(a[0]) - rank(b[0]));
-  const window = SCREENING_TUNING.joinWindow;
-  const pieces: (Piece & { at: number })[] = [];
+function rankOf(field: string): number {
+  const at = READING_ORDER.indexOf(field);
+  return at < 0 ? READING_ORDER.length : at;
+}
+
+function joinPieces(parts: Omit<Piece, "at">[], separator: (previous: Piece, next: Omit<Piece, "at">) => string): { text: string; pieces: Piece[] } {
+  const pieces: Piece[] = [];
   let text = "";
-  for (const [field, value] of ordered) {
-    const parts: Piece[] =
-      value.length <= 2 * window
-        ? [{ field, from: 0, text: value }]
-        : [
-            { field, from: 0, text: value.slice(0, window) },
-            { field, from: value.length - window, text: value.slice(value.length - window) },
-          ];
-    for (const part of parts) {
-      if (text !== "") text += part.field === pieces[pieces.length - 1]?.field ? "\n\n" : " ";
-      pieces.push({ ...part, at: text.length });
-      text += part.text;
-    }
+  for (const part of parts) {
+    const previous = pieces[pieces.length - 1];
+    if (previous) text += separator(previous, part);
+    pieces.push({ ...part, at: text.length });
+    text += part.text;
   }
   return { text, pieces };
 }
 
-/** Findings of the joined text that span two fields or more, one per field, with offsets into that field. */
-function screenAcrossFields(fields: [string, string][]): { field: string; span: Span }[] {
-  const { text, pieces } = joinFields(fields);
-  const out: { field: string; span: Span }[] = [];
-  for (const span of screenText(text)) {
-    const parts = new Map<string, { start: number; end: number }>();
-    for (const piece of pieces) {
-      const start = Math.max(span.start, piece.at);
-      const end = Math.min(span.end, piece.at + piece.text.length);
-      if (start >= end) continue;
-      const local = { start: start - piece.at + piece.from, end: end - piece.at + piece.from };
-      const seen = parts.get(piece.field);
-      parts.set(piece.field, seen ? { start: Math.min(seen.start, local.start), end: Math.max(seen.end, local.end) } : local);
-    }
-    if (parts.size < 2) continue;
-    for (const [field, local] of parts) out.push({ field, span: { kind: span.kind, rule: span.rule, ...local } });
+/** Where a span of a joined text lies in each field it touches, as offsets into that field. */
+function placeSpan(span: Span, pieces: Piece[]): Map<string, { start: number; end: number }> {
+  const parts = new Map<string, { start: number; end: number }>();
+  for (const piece of pieces) {
+    const start = Math.max(span.start, piece.at);
+    const end = Math.min(span.end, piece.at + piece.text.length);
+    if (start >= end) continue;
+    const local = { start: start - piece.at + piece.from, end: end - piece.at + piece.from };
+    const seen = parts.get(piece.field);
+    parts.set(piece.field, seen ? { start: Math.min(seen.start, local.start), end: Math.max(seen.end, local.end) } : local);
   }
-  return out;
+  return parts;
 }
 
-/** Screens the text fields of one submission, each alone and all joined. Never rewrites or drops text. */
+/**
+ * The fields' heads and tails (SCREENING_TUNING.joinWindow characters; short fields whole) in
+ * reading order, joined by a space: where a split injection's halves meet, as a reader reads on.
+ */
+function boundaryPieces(ordered: [string, string][]): Omit<Piece, "at">[] {
+  const window = SCREENING_TUNING.joinWindow;
+  return ordered.flatMap(([field, value]) =>
+    value.length <= 2 * window
+      ? [{ field, from: 0, text: value }]
+      : [
+          { field, from: 0, text: value.slice(0, window) },
+          { field, from: value.length - window, text: value.slice(value.length - window) },
+        ],
+  );
+}
+
+/**
+ * Screens the text fields of one submission. Never rewrites or drops text. The fields are read in
+ * the order readers see them (READING_ORDER): all of them as one text, paragraphs apart (one pass
+ * of every rule, each field in its own sentences), then their edges joined by a space, where a
+ * finding that spans two fields is an injection split between them; names, ids and URLs once more
+ * with their separators read as spaces. Each finding is reported in the field(s) it lies in.
+ */
 export function screenSubmission(fields: Record<string, string>): Finding[] {
   const given = Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "");
-  const byField = new Map(given.map(([field, text]) => [field, screenField(field, text)]));
-  if (given.length >= 2) {
-    for (const { field, span } of screenAcrossFields(given)) {
-      if ((FIELD_EXEMPTIONS[field] ?? []).includes(span.kind)) continue;
-      keep(byField.get(field)!, span);
+  const ordered = [...given].sort((a, b) => rankOf(a[0]) - rankOf(b[0]));
+  const byField = new Map<string, Span[]>(given.map(([field]) => [field, []]));
+  const add = (field: string, span: Span) => {
+    if (!(FIELD_EXEMPTIONS[field] ?? []).includes(span.kind)) keep(byField.get(field)!, span);
+  };
+
+  const whole = joinPieces(
+    ordered.map(([field, text]) => ({ field, from: 0, text })),
+    () => "\n\n",
+  );
+  for (const span of screenText(whole.text)) for (const [field, local] of placeSpan(span, whole.pieces)) add(field, { ...span, ...local });
+
+  for (const [field, text] of ordered) if (IDENTIFIER_FIELDS.has(field)) for (const span of screenWords(text)) add(field, span);
+
+  if (ordered.length >= 2) {
+    const edges = joinPieces(boundaryPieces(ordered), (previous, next) => (previous.field === next.field ? "\n\n" : " "));
+    for (const span of screenText(edges.text)) {
+      const placed = placeSpan(span, edges.pieces);
+      if (placed.size >= 2) for (const [field, local] of placed) add(field, { kind: span.kind, rule: span.rule, ...local });
     }
   }
+
   const findings: Finding[] = [];
   for (const [field, text] of given) {
     const spans = byField.get(field)!.sort((a, b) => a.start - b.start || a.end - b.end);

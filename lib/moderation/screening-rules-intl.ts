@@ -96,8 +96,9 @@ export const INTL_RULES: readonly ScreeningRule[] = [
     id: "pi.ignore-instructions-es-fr-de-pt-it-nl-ru",
     kind: "prompt_injection",
     view: "normal",
-    // The objects' stems first: a cheap test that most text fails.
-    requires: /instru|istru|indicaci|indicazion|órdenes|ordenes|regla|regle|règle|regel|regol|regra|direct|norma|restric|consign|prompt|mensaj|messag|pauta|politic|polític|ordres|contraint|anweis|instrukt|befehl|vorgab|richtl|anordn|einschr|orienta|diretriz|ordens|comand|ordini|aanwijz|opdracht|инструкц|указан|команд|правил|установк|ограничен|директив|промпт|подсказк/,
+    // A cheap test first, on words of these languages only (objects and qualifiers): English text,
+    // most of what is screened, fails it and skips the long pattern.
+    requires: /instrucc|instruç|instruco|istruz|indicaci|indicazion|órdenes|ordenes|reglas|règles|regles|regeln|regole|regras|directrices|directivas|direttive|diretrizes|consign|mensaj|mensag|messagg|pautas|polític|politiques|ordres|contraintes|anweis|instrukt|befehl|vorgab|richtlin|anordn|einschr|orienta[çc]|ordens|comandos|comandi|ordini|instructies|aanwijz|opdracht|richtlijn|précéd|preced|antérieur|anterieur|anterior|previas|previos|vorherig|bisherig|obige|vorig|früher|fruher|eerdere|voorgaande|bovenstaande|ci-dessus|инструкц|указан|команд|правил|установк|ограничен|директив|промпт|подсказк|предыдущ|прежн|вышеуказ/,
     pattern: g(ignoreOrder([IGNORE_ES, IGNORE_FR, IGNORE_DE, IGNORE_PT, IGNORE_IT, IGNORE_NL, IGNORE_RU]), "u"),
     guards: ["discussion"],
   },
