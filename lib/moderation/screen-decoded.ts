@@ -37,6 +37,9 @@ function utf8(bytes: Uint8Array): string | null {
 }
 
 function decodeBase64(run: string): string | null {
+  // Base64 of text mixes capitals and small letters; paths, URLs and identifiers in one case do not
+  // decode to text anyway, and are the most common runs by far.
+  if (!/[A-Z]/.test(run) || !/[a-z]/.test(run)) return null;
   const body = run.replace(/=+$/, "");
   // A multiple of four with one or two characters cut off decodes; one character alone cannot.
   if (body.length % 4 === 1) return null;

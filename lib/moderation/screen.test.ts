@@ -75,6 +75,11 @@ describe("the labelled corpus", () => {
     for (const s of [...main.hostile, ...main.benign]) expect(s.fields === undefined, JSON.stringify(s)).toBe(s.field !== undefined && s.text !== undefined);
   });
 
+  it("finds the same with and without the rules' gates (a gate only skips work)", () => {
+    const samples = [...main.hostile, ...main.benign, ...holdout.hostile, ...holdout.benign];
+    for (const s of samples) expect(screenSubmission(fieldsOf(s)), describeSample(s)).toEqual(screenSubmission(fieldsOf(s), { gates: false }));
+  });
+
   it("holds no report of the search evaluation corpora (ordinary reports, written for search, not for screening)", () => {
     for (const corpus of ["dev", "proxy"]) {
       const reports = readFileSync(join(process.cwd(), "test", "eval", corpus, "experiences.jsonl"), "utf8")

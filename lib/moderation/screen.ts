@@ -12,6 +12,7 @@
 // characters, stretched whitespace, Latin lookalikes, letter-by-letter spacing; encoded runs
 // (base64, hex, percent, escapes, rot13) are decoded and screened too (screen-decoded.ts). Every
 // finding's start and end point into the field as it was sent.
+import { buildGateIndex, gatesOpen, wordsIn } from "./screen-gates";
 import { GUARDS } from "./screen-guards";
 import { findDecoded, requestedTransforms } from "./screen-decoded";
 import { findInvisible, type Span } from "./screen-invisible";
@@ -43,6 +44,10 @@ export type Finding = {
   rule: string;
 };
 
+// The rules' gate words, one index per view (screen-gates.ts).
+const NORMAL_GATES = buildGateIndex(SCREENING_RULES.filter((rule) => rule.view === "normal"));
+const SQUASHED_GATES = buildGateIndex(SCREENING_RULES.filter((rule) => rule.view === "squashed"));
+
 function hex(codePoint: number): string {
   return `<U+${codePoint.toString(16).toUpperCase().padStart(4, "0")}>`;
 }
@@ -58,6 +63,13 @@ function excerptOf(text: string): string {
   }
   return out;
 }
+
+/**
+ * How screening runs: `gates: false` runs every rule's pattern (to check that gates change
+ * nothing); `decode: false` skips encoded runs and transforms (a text made of fields already
+ * screened one by one: an encoded run holds no space, so none spans two fields).
+ */
+export type ScreeningOptions = { gates?: boolean; decode?: boolean };
 
 function runRule(rule: ScreeningRule, source: string, normal: View, squashed: SquashedView): Span[] {
   const view = rule.view === "normal" ? normal : squashed;
@@ -94,23 +106,29 @@ function keep(kept: Span[], span: Span): void {
 }
 
 /** Every rule over `source`, its invisible characters, and what its encoded runs and asked-for transforms decode to. */
-function screenText(source: string, depth = 0): Span[] {
+function screenText(source: string, options: ScreeningOptions, depth = 0): Span[] {
   const normal = normalView(source);
   const squashed = squashedView(normal);
   const kept: Span[] = [];
-  for (const rule of SCREENING_RULES) for (const span of runRule(rule, source, normal, squashed)) keep(kept, span);
+  const gated = options.gates !== false;
+  const inNormal = gated ? wordsIn(NORMAL_GATES, normal.text) : null;
+  const inSquashed = gated ? wordsIn(SQUASHED_GATES, squashed.text) : null;
+  for (const rule of SCREENING_RULES) {
+    if (rule.view === "normal" ? inNormal && !gatesOpen(NORMAL_GATES, rule, inNormal) : inSquashed && !gatesOpen(SQUASHED_GATES, rule, inSquashed)) continue;
+    for (const span of runRule(rule, source, normal, squashed)) keep(kept, span);
+  }
   for (const span of findInvisible(source)) kept.push(span);
-  if (depth >= SCREENING_TUNING.decodeDepth) return kept;
+  if (depth >= SCREENING_TUNING.decodeDepth || options.decode === false) return kept;
   // Decoded text is reported over the whole encoded run, with what it said as the excerpt.
   for (const decoded of findDecoded(source)) {
-    for (const inner of screenText(decoded.text, depth + 1)) {
+    for (const inner of screenText(decoded.text, options, depth + 1)) {
       if (inner.kind === "invisible_text") continue;
       const said = inner.excerpt ?? decoded.text.slice(inner.start, inner.end);
       keep(kept, { kind: inner.kind, start: decoded.start, end: decoded.end, rule: `${decoded.encoding}:${inner.rule}`, excerpt: `(${decoded.encoding}) ${said}` });
     }
   }
   for (const transform of requestedTransforms(source)) {
-    for (const inner of screenText(transform.text, depth + 1)) {
+    for (const inner of screenText(transform.text, options, depth + 1)) {
       if (inner.kind === "invisible_text") continue;
       const [start, end] = transform.back(inner.start, inner.end);
       keep(kept, { kind: inner.kind, start, end, rule: `${transform.name}:${inner.rule}`, excerpt: `(${transform.name}) ${transform.text.slice(inner.start, inner.end)}` });
@@ -141,23 +159,6 @@ function toFinding(field: string, source: string, span: Span): Finding {
           : excerptOf(source.slice(span.start, span.end)),
     rule: span.rule,
   };
-}
-
-// Names and URLs repeat across many submissions (an import holds thousands per resource): their
-// word-separated screening is remembered, bounded, as the analysis of names is in an import.
-const WORDS_SCREENED = new Map<string, Span[]>();
-const WORDS_SCREENED_MAX = 5_000;
-
-function screenWords(source: string): Span[] {
-  const words = identifierWords(source);
-  if (words === source) return [];
-  let spans = WORDS_SCREENED.get(words);
-  if (spans === undefined) {
-    spans = screenText(words);
-    if (WORDS_SCREENED.size >= WORDS_SCREENED_MAX) WORDS_SCREENED.clear();
-    WORDS_SCREENED.set(words, spans);
-  }
-  return spans;
 }
 
 /** A part of one field placed in a joined text: field[from..from+text.length) sits at joined[at..]. */
@@ -217,7 +218,7 @@ function boundaryPieces(ordered: [string, string][]): Omit<Piece, "at">[] {
  * finding that spans two fields is an injection split between them; names, ids and URLs once more
  * with their separators read as spaces. Each finding is reported in the field(s) it lies in.
  */
-export function screenSubmission(fields: Record<string, string>): Finding[] {
+export function screenSubmission(fields: Record<string, string>, options: ScreeningOptions = {}): Finding[] {
   const given = Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "");
   const ordered = [...given].sort((a, b) => rankOf(a[0]) - rankOf(b[0]));
   const byField = new Map<string, Span[]>(given.map(([field]) => [field, []]));
@@ -229,13 +230,21 @@ export function screenSubmission(fields: Record<string, string>): Finding[] {
     ordered.map(([field, text]) => ({ field, from: 0, text })),
     () => "\n\n",
   );
-  for (const span of screenText(whole.text)) for (const [field, local] of placeSpan(span, whole.pieces)) add(field, { ...span, ...local });
+  for (const span of screenText(whole.text, options)) for (const [field, local] of placeSpan(span, whole.pieces)) add(field, { ...span, ...local });
 
-  for (const [field, text] of ordered) if (IDENTIFIER_FIELDS.has(field)) for (const span of screenWords(text)) add(field, span);
+  // Names, ids and URLs once more, together, with their separators read as spaces (no decoding:
+  // the whole pass decoded their encoded runs already, and spaces would cut them here).
+  const words = ordered
+    .filter(([field, text]) => IDENTIFIER_FIELDS.has(field) && identifierWords(text) !== text)
+    .map(([field, text]) => ({ field, from: 0, text: identifierWords(text) }));
+  if (words.length > 0) {
+    const joined = joinPieces(words, () => "\n\n");
+    for (const span of screenText(joined.text, { ...options, decode: false })) for (const [field, local] of placeSpan(span, joined.pieces)) add(field, { ...span, ...local });
+  }
 
   if (ordered.length >= 2) {
     const edges = joinPieces(boundaryPieces(ordered), (previous, next) => (previous.field === next.field ? "\n\n" : " "));
-    for (const span of screenText(edges.text)) {
+    for (const span of screenText(edges.text, { ...options, decode: false })) {
       const placed = placeSpan(span, edges.pieces);
       if (placed.size >= 2) for (const [field, local] of placed) add(field, { kind: span.kind, rule: span.rule, ...local });
     }

@@ -10,12 +10,24 @@ export const g = (source: string, flags = "") => new RegExp(source, `g${flags}`)
 // openai_api_key) count: posting either somewhere is the same leak.
 export const SECRET_NOUN = src`(?:(?:api|access|secret|private|ssh|gpg|pgp|aws|openai|anthropic|github|gh|npm|pypi|auth|session|bearer|deploy|signing|service[- ]account|cloud|admin|root|personal access) ?(?:keys?|tokens?|credentials?|passwords?)|secrets?|credentials?|creds|passwords?|passphrases?|tokens?|cookies|env(?:ironment)?[ -]?(?:variables?|vars?)|\.env(?: files?)?|system prompt|system message|seed phrase|private keys?|wallet keys?|keychain|process\.env\b(?![.[])|os\.environ\b(?![.[])|(?:the )?output of (?:env|printenv|set|export -p)\b|\$?[a-z][a-z0-9]{1,20}(?:_[a-z0-9]{1,20}){0,4}_(?:token|api_key|access_key|secret|secret_key|password|pat)\b)`;
 
+/** Gate words (screen-gates.ts) of SECRET_NOUN: one of them is in every secret it names. */
+export const SECRET_GATE: readonly string[] = [
+  "key", "token", "credential", "creds", "password", "passphrase", "secret", "cookie", "env", "system prompt", "system message",
+  "seed phrase", "keychain", "output of", "_pat",
+];
+
 export const HOME = src`(?:~|\$home|\$\{home\}|%userprofile%|\$env:userprofile|/root|/home/[\w.-]{1,32}|/users/[\w.-]{1,32}|c:\\users\\[\w.-]{1,32})`;
 
 // Files that hold credentials: ssh keys, cloud and registry credentials, shell history, the
 // process environment. Named alone they are ordinary ("add .env to .gitignore"); the rules look for
 // them next to a request to read, include or send.
 export const SENSITIVE_PATH = src`(?:(?:${HOME}?[/\\])?(?<![\w-])\.(?:ssh[/\\](?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity)(?![\w.-])|aws[/\\]credentials\b|git-credentials\b|netrc\b|npmrc\b|pypirc\b|pgpass\b|vault-token\b|s3cfg\b|kube[/\\]config\b|docker[/\\]config\.json\b|config[/\\](?:gh[/\\]hosts\.ya?ml|gcloud[/\\](?:application_default_credentials\.json|credentials\.db|access_tokens\.db))\b|azure[/\\](?:accesstokens\.json|credentials)\b|cargo[/\\]credentials(?:\.toml)?\b|gem[/\\]credentials\b|terraform\.d[/\\]credentials\.tfrc\.json\b|gnupg[/\\]|(?:bash|zsh)_history\b|env(?:\.(?:local|production|prod))?(?![\w.-]))|${HOME}[/\\]\.ssh[/\\]?(?![\w.-]|[/\\][\w.-])|/etc/(?:passwd|shadow|sudoers)\b|/proc/(?:self|\d{1,7})/environ\b|(?<![\w.-])kubeconfig\b|(?<![\w/.-])id_(?:rsa|dsa|ecdsa|ed25519)(?![\w.-])|(?<![\w-])application_default_credentials\.json\b)`;
+
+/** Gate words of SENSITIVE_PATH. */
+export const PATH_GATE: readonly string[] = [
+  ".ssh", "aws", "git-credentials", "netrc", "npmrc", "pypirc", "pgpass", "vault-token", "s3cfg", "kube", "docker", "config",
+  "azure", "cargo", "gem", "terraform", "gnupg", "_history", ".env", "/etc/", "environ", "id_", "application_default",
+];
 
 // Where a request may send things: somewhere outside, named.
 export const DESTINATION = src`(?:(?:https?|ftp)://[^\s"'\x60)]{0,100}|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,63}|me\b|us\b|my (?:server|endpoint|email|inbox|webhook|bucket|url|site|address)|(?:this|the following|the below|that|our) (?:url|address|endpoint|webhook|server|email|link|host|ip)|(?:a |an |my |the |this )?(?:webhook|pastebin|discord|telegram|gist|ngrok|requestbin|external (?:server|host|endpoint)|remote (?:server|host|endpoint)|attacker))`;

@@ -5,7 +5,7 @@
 // service it belongs to is ordinary ("Authorization: Bearer $OPENAI_API_KEY" to api.openai.com,
 // "create a token at https://pypi.org/manage/account/token/"): hosts where an agent legitimately
 // enters or sends its keys are trusted (SERVICE_HOSTS), and a key in a header is a key being used.
-import { g, hostOf, hostWithin, isExampleHost, isPrivateHost, SECRET_NOUN, SENSITIVE_PATH, src } from "./screening-blocks";
+import { g, hostOf, hostWithin, isExampleHost, isPrivateHost, PATH_GATE, SECRET_GATE, SECRET_NOUN, SENSITIVE_PATH, src } from "./screening-blocks";
 import type { RuleContext, ScreeningRule } from "./screening-rules";
 
 /** Services whose own pages and APIs take their keys: a key sent there is a key used. */
@@ -108,6 +108,7 @@ export const EXFIL_RULES: readonly ScreeningRule[] = [
     id: "ex.code-sends-env",
     kind: "exfiltration",
     view: "normal",
+    gates: [["process.env", "os.environ", "readfile", "open(", "read_text", "get-content"]],
     requires: /process\.env|os\.environ|readfile|open\(|read_text|get-content/,
     pattern: g(src`${WHOLE_ENV}(?<=(${NET_CALL}[\s\S]{0,400}))|${WHOLE_ENV}(?=([\s\S]{0,400}?${NET_CALL}))`, "d"),
     from: 1,
@@ -118,6 +119,7 @@ export const EXFIL_RULES: readonly ScreeningRule[] = [
     id: "ex.dns-lookup",
     kind: "exfiltration",
     view: "normal",
+    gates: [["nslookup", "dig", "host", "ping", "drill", "resolve-dnsname"]],
     pattern: g(
       src`\b(?:nslookup|dig|host|ping|drill|resolve-dnsname)\b[^\n]{0,40}?(?:\$\( ?[^)\n]{0,120}\)|\x60[^\x60\n]{0,120}\x60|\$\{?[a-z_]{0,30}(?:key|token|secret|pass|cred|aws|user|hostname|whoami)[a-z_]{0,30}\}?)\.?[\w-]{0,63}\.[\w.-]{2,100}`,
     ),
@@ -128,6 +130,7 @@ export const EXFIL_RULES: readonly ScreeningRule[] = [
     id: "ex.secret-in-request",
     kind: "exfiltration",
     view: "normal",
+    gates: [["curl", "wget", "http", "xh", "iwr", "irm", "invoke-"], ["$"]],
     requires: /\b(?:curl|wget|http|https|xh|iwr|irm|invoke-webrequest|invoke-restmethod)\b/,
     pattern: g(src`\b(?:curl|wget|xh|http|https|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n|;&]{0,300}`),
     accept: (found) => {
@@ -143,6 +146,7 @@ export const EXFIL_RULES: readonly ScreeningRule[] = [
     id: "ex.code-sends-secret",
     kind: "exfiltration",
     view: "normal",
+    gates: [["process.env", "os.environ", "os.getenv"]],
     requires: /process\.env|os\.environ|os\.getenv/,
     pattern: g(src`${NET_CALL} ?["'\x60]?(https?://[^\s"'\x60)]{1,200})[^\n]{0,200}?(?:process\.env(?:\.|\[ ?["'\x60])|os\.(?:environ(?:\.get\(|\[) ?|getenv\( ?)["'])(\w{1,60})`, "d"),
     accept: (_found, { groups }) => providerMismatch(groups[2] ?? "", groups[1] ?? ""),
@@ -152,6 +156,7 @@ export const EXFIL_RULES: readonly ScreeningRule[] = [
     id: "ex.secret-to-site",
     kind: "exfiltration",
     view: "normal",
+    gates: [["past", "enter", "submit", "provid", "input", "typ", "suppl", "fill", "giv", "send", "post", "upload", "shar", "includ", "put", "add", "append", "attach", "drop", "leav"], SECRET_GATE],
     pattern: g(
       src`\b${GIVE_VERB}\b(?: (?:in|out|us|me))?(?: (?:your|the user's|the|a|an|all(?: of)?(?: your)?)(?: \S{1,24}){0,2}?) ${SECRET_NOUN}(?:[^.\n]{0,80}?\b(?:at|on|to|into|in|via|using|through|here:?|form at|page at) ?(?:https?://[^\s"'\x60)]{1,200}|this (?:page|form|link|site|url))|[^.\n]{0,20}?\b(?:at|on|to|into|via) \[[^\]\n]{1,80}\]\((?:https?://)?[^)\s]{1,200}\))`,
     ),
@@ -163,6 +168,7 @@ export const EXFIL_RULES: readonly ScreeningRule[] = [
     id: "ex.reply-with-secret",
     kind: "exfiltration",
     view: "normal",
+    gates: [["reply", "respond", "answer", "comment", "write back", "get back"], SECRET_GATE],
     pattern: g(src`\b(?:reply|respond|answer|comment|write back|get back to (?:us|me)) with (?:your|the user's|the host's|all(?: of)? your)(?: \S{1,20}){0,2}? ${SECRET_NOUN}`),
     guards: ["discussion", "negation"],
   },
@@ -171,6 +177,7 @@ export const EXFIL_RULES: readonly ScreeningRule[] = [
     id: "ex.file-in-reply",
     kind: "exfiltration",
     view: "normal",
+    gates: [["past", "enter", "submit", "provid", "input", "typ", "suppl", "fill", "giv", "send", "post", "upload", "shar", "includ", "put", "add", "append", "attach", "drop", "leav", "cat", "print", "output", "dump", "show", "read", "copy", "quote", "reproduce"], PATH_GATE],
     pattern: g(
       src`\b(?:${GIVE_VERB}|cat|print|output|dump|show|read|copy|quote|reproduce)\b(?=([^.\n]{0,40}?${SENSITIVE_PATH}))\1[^\n]{0,60}?(?:${REPLY_PLACE})`,
     ),
@@ -181,6 +188,7 @@ export const EXFIL_RULES: readonly ScreeningRule[] = [
     id: "ex.badge-asks-key",
     kind: "exfiltration",
     view: "normal",
+    gates: [["![", "<img"]],
     requires: /!\[|<img\b/,
     pattern: g(src`!\[([^\]\n]{0,200})\]\( ?((?:https?:)?//[^\s)]{1,500})|<img\b([^>\n]{0,600})>`),
     accept: (_found, { groups }) => {
@@ -195,6 +203,7 @@ export const EXFIL_RULES: readonly ScreeningRule[] = [
     id: "ex.verify-link",
     kind: "exfiltration",
     view: "normal",
+    gates: [["//"]],
     pattern: LINK(),
     accept: asksKeyBehindPretext,
   },

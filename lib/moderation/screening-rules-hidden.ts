@@ -31,6 +31,7 @@ export const HIDDEN_RULES: readonly ScreeningRule[] = [
     id: "pi.hidden-comment",
     kind: "prompt_injection",
     view: "normal",
+    gates: [["<!--", "]:", "hidden", "display", "visibility", "font-size", "color"]],
     requires: /<!--|\]: ?[#<]|hidden|display: ?none|visibility: ?hidden|font-size: ?0|color: ?(?:white|#fff)/,
     pattern: g(
       src`<!--(?=([\s\S]{0,800}?(?:-->|$)))\1|(?:^|\n) ?\[(?://|comment|_|#|hidden|note)\]: ?(?:#|<>)[^\n]{0,600}|<(?:div|span|p|section|aside|details|small)\b[^>\n]{0,160}(?:\bhidden\b|display: ?none|visibility: ?hidden|font-size: ?0(?:px|pt|em)?\b|color: ?(?:white|#fff(?:fff)?\b))[^>\n]{0,160}>[\s\S]{0,600}?(?:</|$)`,
@@ -42,6 +43,7 @@ export const HIDDEN_RULES: readonly ScreeningRule[] = [
     id: "role.system-line",
     kind: "role_marker",
     view: "normal",
+    gates: [["system", "admin", "developer", "operator"]],
     pattern: g(
       src`(?:^|\n|(?<=[.!?;] )) ?(?:[>*#-]{1,4} ?)?[\[(<{]?(?:system|system message|system prompt|system note|system override|system update|system instructions?|system notice|admin override|developer message|developer note|operator note|operator message)[\])>}]? ?(?:[:：]|\]|\)|>|-{1,2}|—)[^\n]{0,160}(?:\n[^\n]{0,160})?`,
     ),
@@ -60,6 +62,7 @@ export const HIDDEN_RULES: readonly ScreeningRule[] = [
     id: "pi.fetch-and-follow",
     kind: "prompt_injection",
     view: "normal",
+    gates: [["what", "command", "code", "output", "response", "result", "returned", "follow", "obey", "carry out", "comply", "act on"]],
     pattern: g(
       src`\b(?:fetch|visit|open|read|load|get|download|curl|wget|browse(?: to)?|go to|navigate to|retrieve|check|look at|consult|pull|request|query)\b[^.\n]{0,40}?(?:https?://[^\s"'\x60)]{1,200}|\bthis (?:url|link|page|gist|file|address|endpoint)|\bthe (?:url|link|page|gist|file|endpoint) (?:below|above|here)|\bit)[^\n]{0,60}?(?:,|\band\b|\bthen\b|;|:) ?(?:then )?(?:(?:do|follow|obey|execute|run|carry out|act on|comply with|perform|implement|apply) (?:exactly |precisely |blindly |everything )?(?:what(?:ever)? (?:it|the page|the file|the response|they|that page|that file|you find there|is there|comes back) (?:says|say|tells? you|returns|instructs|asks|contains|lists)?|what(?:ever)? is (?:written|said) there)|(?:execute|run|eval(?:uate)?|source) (?:the |whatever )?(?:commands?|code|output|response|result|returned (?:commands?|code|script|text)|whatever comes back)(?: (?:it|that it|the (?:page|server|url)) (?:returns|gives|sends|contains|serves))?|(?:follow|obey|carry out|comply with|act on) (?:it|them|its (?:instructions|directions|orders|directives)|the (?:instructions|directions|orders|directives)(?: (?:there|in it|it contains|it gives|in the response))?) (?:exactly|blindly|to the letter|verbatim|immediately|no matter what|without (?:question|questioning|asking|checking|confirmation|review|hesitation|telling))|obey (?:it|them|its \w+|the \w+))`,
     ),
@@ -70,6 +73,7 @@ export const HIDDEN_RULES: readonly ScreeningRule[] = [
     id: "pi.remote-instructions",
     kind: "prompt_injection",
     view: "normal",
+    gates: [["your", "agent's", "assistant's", "instructions", "what"]],
     pattern: g(
       src`\b(?:your|the agent's|the assistant's|the (?:real|actual|true|hidden|secret|updated|new|next|remaining|full) instructions (?:for|to) (?:you|agents?|ai|the agent|the assistant|assistants|llms?|the model|models))(?: (?:real|actual|true|hidden|secret|updated|new|next|remaining))? ?(?:instructions|orders|directives|task|tasks|next steps?)? (?:are|is|live|can be found|have moved|moved)(?: (?:now|posted|hosted|published|located|available))? (?:at|on|in|to|here:?) ?(?:https?://|this (?:url|link|page|gist))|\b(?:execute|run|eval|obey|follow|do) (?:whatever|what(?:ever)? (?:it|the url|the page|the server|the endpoint)) (?:is |gets )?(?:returned|returns|served|serves|says|sends|responds with)(?: by| from| at)? ?(?:https?://|this url|the url)?`,
     ),
@@ -80,6 +84,7 @@ export const HIDDEN_RULES: readonly ScreeningRule[] = [
     id: "pi.decode-and-follow",
     kind: "prompt_injection",
     view: "normal",
+    gates: [["decod", "b64", "base64", "decrypt", "deobfusc", "unescape", "rot", "revers", "unhex", "cipher", "unscrambl", "encoded", "hex", "obfuscat", "hidden", "encrypt"]],
     pattern: g(
       src`\b(?:decode|base64[- ]?decode|b64decode|unbase64|decrypt|deobfuscate|unescape|rot-?13|reverse|unhex|hex-?decode|url-?decode|de-?cipher|unscramble)\b[^.\n]{0,80}?(?:,|\band\b|\bthen\b|;|:) ?(?:then )?(?:follow|obey|execute|carry out|act on|comply with|treat (?:it|them|the (?:result|output)) as)\b(?: (?:exactly|blindly|precisely|as written))?(?: (?:it|them|the result|the output|the (?:decoded|hidden|resulting|plain) (?:text|message|instructions?|commands?|string|payload)|what it says|whatever it says|its instructions|(?:your|the) (?:real|actual|new|true|hidden|decoded) instructions|as instructions))\b|\b(?:decode|unbase64|deobfuscate|unhex)\b[^.\n]{0,80}?(?:,|\band\b|\bthen\b|;|:) ?(?:then )?(?:run|do|apply|eval(?:uate)?) (?:it|them|the (?:decoded|resulting) (?:text|commands?|script|payload|instructions?)|what it says|whatever it says)\b|\b(?:follow|obey|execute|run|carry out|do what|comply with) (?:the )?(?:base64|b64|encoded|hex(?:-encoded)?|rot-?13|obfuscated|hidden|decoded|encrypted|reversed)(?:-encoded)? (?:instructions?|commands?|text|message|payload|string|directives?)\b`,
     ),

@@ -27,6 +27,7 @@ export const SOCIAL_RULES: readonly ScreeningRule[] = [
     id: "se.act-without-asking",
     kind: "social_engineering",
     view: "normal",
+    gates: [["not", "n't", "dont", "never", "no need", "need not"]],
     pattern: g(
       src`\b(?:do not|don't|dont|never|no need to|you (?:don't|do not) need to|there is no need to|you need not|you shouldn't|you should not)(?: ever)? (?:ask|check with|consult|wait for|confirm with|bother|tell|inform|involve|loop in|notify|alert) ${USER}(?![\w'])|\b(?:do not|don't|dont|never|no need to) (?:ask(?: for)?|wait for|seek|request|get) (?:permission|approval|sign-?off|consent|a review|review|the go-ahead|confirmation from)\b|\b(?:do not|don't|dont|never) ask,? just\b`,
     ),
@@ -40,6 +41,7 @@ export const SOCIAL_RULES: readonly ScreeningRule[] = [
     id: "se.without-oversight",
     kind: "social_engineering",
     view: "normal",
+    gates: [["without"]],
     pattern: g(
       src`\b(?:push|commit|merge|deploy|ship|release|publish|run|execute|delete|remove|install|apply|approve|proceed|continue|go ahead|do (?:it|this|that|so)|force[- ]push|rm -rf|drop)\b[^.\n]{0,60}?\bwithout (?:(?:first |ever |even )?(?:asking|telling|informing|notifying|checking with|consulting|waiting for|involving|bothering) ${USER}|(?:first |even )?(?:asking|waiting) (?:for )?(?:permission|approval|consent|(?:a |the )?(?:code )?review|sign-?off|the go-ahead)|(?:a |any )?(?:code )?(?:review|approval|human approval|sign-?off|permission|consent|confirmation from (?:the |your )?(?:user|human))|opening a (?:pr|pull request))\b`,
     ),
@@ -50,6 +52,7 @@ export const SOCIAL_RULES: readonly ScreeningRule[] = [
     id: "se.skip-oversight",
     kind: "social_engineering",
     view: "normal",
+    gates: [["skip", "bypass", "circumvent", "disable", "turn off", "switch off", "ignore", "avoid", "get around", "work around", "override", "approve", "merge", "push", "commit"]],
     pattern: g(
       src`\b(?:skip|bypass|circumvent|disable|turn off|switch off|ignore|avoid|get around|work around|override)(?: (?:the|any|all|your|its|required))? (?:(?:code|peer|pr|pull request|human|security|manual) reviews?|reviews? (?:step|process|requirement)s?|approvals? (?:step|process|requirement)s?|the approval|branch protections?|(?:required|status) checks|(?:safety|security) (?:checks?|guardrails|features|filters?|measures|scans?|scanning|controls|policies)|guardrails|human[- ]in[- ]the[- ]loop|(?:the )?two-person rule|(?:2fa|mfa|two-factor)(?: checks?| prompts?)?|audit logging)\b|\bapprove (?:your|its) own (?:pr|pull request|merge request|changes?)\b|\bmerge (?:it |this |the pr |your pr |them )?(?:yourself )?without (?:a )?(?:review|approval)\b|\b(?:push|commit|merge) (?:directly |straight )?(?:to|into) (?:main|master|prod|production)(?: directly| straight)?,? (?:and )?(?:skip(?:ping)?|bypass(?:ing)?|without) (?:the )?(?:review|pr|pull request|ci|checks|approval)\b`,
     ),
@@ -61,6 +64,7 @@ export const SOCIAL_RULES: readonly ScreeningRule[] = [
     id: "se.shortcut-under-pressure",
     kind: "social_engineering",
     view: "normal",
+    gates: [["push", "commit", "merge", "deploy", "ship", "--", "skip", "disable", "turn off", "bypass"]],
     pattern: g(
       src`\b(?:push|commit|merge|deploy|ship) (?:(?:it|this|the (?:change|fix|patch|code)s?|your (?:change|fix|patch|commit)s?|everything) )?(?:directly |straight |right )(?:to|into|onto) (?:main|master|prod|production|the main branch|the default branch|trunk)\b|\bgit push (?:-f|--force(?:-with-lease)?)(?: \S{1,40})? (?:main|master)\b|--no-verify\b|--dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b|--yolo\b|--(?:auto-approve|allow-all-tools|always-approve|trust-all-tools)\b|\b(?:skip|disable|turn off|bypass) (?:the |all |any )?(?:tests?|test suite|ci|ci checks|pre-?commit(?: hooks?)?|git hooks|hooks|linters?|lint|type ?checks?|sandbox(?:ing)?|confirmation(?: prompts?)?|permission (?:prompts?|checks?))\b`,
     ),
@@ -72,6 +76,7 @@ export const SOCIAL_RULES: readonly ScreeningRule[] = [
     id: "se.claimed-approval",
     kind: "social_engineering",
     view: "normal",
+    gates: [["approved", "authori", "consented", "permission", "signed off", "ok'd", "okd", "okayed", "permitted", "cleared"]],
     pattern: g(
       src`\b(?:the |your )?(?:user|owner|operator|admin|administrator|maintainers?|team|security team|management|human|repo owner)s? (?:has |have |had )?(?:already |explicitly |pre-?)?(?:approved|authori[sz]ed|consented to|granted (?:you )?permission(?: for)?|given (?:you )?permission(?: for)?|signed off(?: on)?|ok'?d|okayed)(?: (?:this|that|these|it|everything|all (?:of )?(?:this|these|the changes)|you|any|the)(?: [\w-]{1,24}){0,2})?[,;.]? (?:so |and )?(?:you (?:can|may|should|don't need|do not need|need not|are free|have permission)|no need|there is no need|just|go ahead|proceed)\b|\byou (?:are|have been|were) (?:hereby |already |fully |explicitly |now )?(?:authori[sz]ed|permitted|cleared|granted permission|given permission|pre-?approved) to (?:push|merge|deploy|run|execute|delete|bypass|skip|disable|access|read|send|upload|install|ignore|modify|commit|force|release|publish|drop|override|share|exfiltrate|approve)\b`,
     ),
@@ -83,6 +88,7 @@ export const SOCIAL_RULES: readonly ScreeningRule[] = [
     id: "se.verify-link",
     kind: "social_engineering",
     view: "normal",
+    gates: [["//"]],
     pattern: LINK(),
     accept: asksKeyBehindPretext,
   },
@@ -92,6 +98,7 @@ export const SOCIAL_RULES: readonly ScreeningRule[] = [
     id: "se.verify-pretext",
     kind: "social_engineering",
     view: "normal",
+    gates: [["verif", "validat", "activat", "confirm", "authenticat", "unlock", "renew", "prove", "keep"], ["key", "token", "credential", "password", "secret", "pat"]],
     pattern: g(
       src`(?:\b(?:verify|validate|activate|confirm|re-?authenticate|authenticate|unlock|renew|reactivate|re-?validate|prove|keep)(?: (?:your|the|this))? (?:\w{1,20} )?(?:license|licence|account|subscription|access|identity|installation|ownership|seat|entitlement|copy|api access)(?: (?:active|valid|working))?|\b(?:your|the|this) (?:\w{1,20} )?(?:license|licence|account|subscription|installation|copy|seat|access) (?:must|needs to|has to|should) be (?:re-?)?(?:verified|validated|activated|confirmed|renewed|authenticated|unlocked))\b[^\n]{0,120}?\b(?:(?:past(?:e|ing)|enter(?:ing)?|submit(?:ting)?|provid(?:e|ing)|send(?:ing)?|post(?:ing)?|upload(?:ing)?|shar(?:e|ing)|includ(?:e|ing)|repl(?:y|ying) with|respond(?:ing)? with|typ(?:e|ing)|input(?:ting)?|giv(?:e|ing))(?: in| us| me)?(?: (?:your|the|a))?(?: \S{1,20}){0,2}? (?:api ?keys?|access keys?|tokens?|credentials?|passwords?|secrets?|ssh keys?|private keys?|personal access tokens?|pat|[a-z][a-z0-9]{1,20}(?:_[a-z0-9]{1,20}){0,4}_(?:token|key|secret)))\b`,
     ),
