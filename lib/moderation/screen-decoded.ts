@@ -15,7 +15,7 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 // Candidates, each bounded: a run can be long, but the patterns cannot backtrack on it.
 const BASE64_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,65536}={0,2}(?![A-Za-z0-9+/=_-])/g;
-const HEX_RUN = /(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}){10,32768}(?![0-9A-Za-z])|(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}[ :,]){9,8192}[0-9a-fA-F]{2}(?![0-9A-Za-z])|(?:(?:\\x|0x)[0-9a-fA-F]{2}[ ,]?){8,8192}/g;
+const HEX_RUN = /(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}){10,32768}(?![0-9A-Za-z])|(?<![0-9A-Za-z])(?:(?:[0-9a-fA-F]{2}){1,4}[ :,]){5,8192}(?:[0-9a-fA-F]{2}){1,4}(?![0-9A-Za-z])|(?:(?:\\x|0x)[0-9a-fA-F]{2}[ ,]?){8,8192}/g;
 const PERCENT_RUN = /[^\s"'<>`%]{0,200}(?:%[0-9a-fA-F]{2}[^\s"'<>`%]{0,40}){2,8192}/g;
 const ESCAPE_RUN = /(?:\\u\{?[0-9a-fA-F]{4,6}\}?){4,8192}/g;
 const ENTITY_RUN = /(?:&#(?:[xX][0-9a-fA-F]{1,6}|\d{1,7});){4,8192}/g;

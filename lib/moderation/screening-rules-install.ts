@@ -162,7 +162,7 @@ export const INSTALL_RULES: readonly ScreeningRule[] = [
     view: "normal",
     gates: [["index", "find_links", "trusted_host", "registry", "config set", "poetry source"]],
     pattern: g(
-      src`\b(?:pip_(?:extra_)?index_url|pip_find_links|pip_trusted_host|uv_(?:extra_)?index_url|uv_index|uv_default_index|npm_config_registry|yarn_registry|yarn_npm_registry_server|poetry_repositories_\w{1,40}_url)=["']?([^\s"'\x60]{3,300})|\b(?:npm|pnpm|yarn) config set (?:@[\w-]{1,60}:)?(?:registry|npmregistryserver) ["']?([^\s"'\x60]{3,300})|\bpip[\d.]{0,4} config set (?:global|user|site)\.(?:extra-)?index-url ["']?([^\s"'\x60]{3,300})|\bpoetry source add (?:--[\w-]{1,20} ){0,3}[\w.-]{1,60} ["']?([^\s"'\x60]{3,300})|(?:^|\n|\s)(?:@[\w-]{1,60}:)?(?:registry|(?:extra-)?index-url|index_url|npmregistryserver) ?[=:] ?["']?(https?://[^\s"'\x60]{3,300})`,
+      src`\b(?:pip_(?:extra_)?index_url|pip_find_links|pip_trusted_host|uv_(?:extra_)?index_url|uv_index|uv_default_index|npm_config_registry|yarn_registry|yarn_npm_registry_server|poetry_repositories_\w{1,40}_url)=["']?([^\s"'\x60]{3,300})|\b(?:npm|pnpm|yarn) config set (?:@[\w-]{1,60}:)?(?:registry|npmregistryserver) ["']?([^\s"'\x60]{3,300})|\bpip[\d.]{0,4} config set (?:global|user|site)\.(?:extra-)?index-url ["']?([^\s"'\x60]{3,300})|\bpoetry source add (?:--[\w-]{1,20} ){0,3}[\w.-]{1,60} ["']?([^\s"'\x60]{3,300})|(?:^|[\s"'\x60])(?:@[\w-]{1,60}:)?(?:registry|(?:extra-)?index-url|index_url|npmregistryserver) ?[=:] ?["']?(https?://[^\s"'\x60]{3,300})`,
     ),
     guards: ["discussion", "negation", "example"],
     accept: acceptForeignSource,

@@ -11,7 +11,7 @@ import type { RuleContext, ScreeningRule } from "./screening-rules";
 
 // Pressure on the reader, looked for around a weaker process word.
 const PRESSURE = new RegExp(
-  src`\b(?:(?:do not|don't|dont|never|no need to|without) (?:ask(?:ing)?|tell(?:ing)?|inform(?:ing)?|check(?:ing)? with|consult(?:ing)?|wait(?:ing)? for|confirm(?:ing)?|notify(?:ing)?|bother(?:ing)?|involv(?:e|ing))|without (?:review|approval|permission|confirmation|a (?:pr|pull request|review))|(?:skip|bypass)(?:ping)? (?:the )?(?:code )?review|(?:pre-?)?approved|authori[sz]ed|immediately|right away|right now|asap|urgent(?:ly)?|quietly|silently|nobody (?:will|needs to) (?:notice|know)|no one (?:will|needs to) (?:notice|know)|(?:the )?user (?:won't|will not|doesn't|does not) (?:need|have) to know|just do it|trust me|as an? ${AGENT_NOUN}|(?:^|\s)${AGENT_NOUN}s?:)`,
+  src`\b(?:(?:do not|don't|dont|never|no need to|without) (?:ask(?:ing)?|tell(?:ing)?|inform(?:ing)?|check(?:ing)? with|consult(?:ing)?|wait(?:ing)? for|confirm(?:ing)?|notify(?:ing)?|bother(?:ing)?|involv(?:e|ing)|mention(?:ing)?|open(?:ing)? an? (?:pr|pull request|merge request)|creat(?:e|ing) an? (?:pr|pull request|merge request))|(?:nobody|no one|no-one) (?:reviews|checks|reads|looks at|will (?:check|review|notice|know))|(?:asking|checking with|confirming with|waiting for) (?:the |your )?(?:user|human|maintainers?|reviewers?|approval)(?: each time| every time| first)? (?:is|are) (?:pointless|unnecessary|a waste|not needed|useless|overkill)|without (?:review|approval|permission|confirmation|a (?:pr|pull request|review))|(?:skip|bypass)(?:ping)? (?:the )?(?:code )?review|(?:pre-?)?approved|authori[sz]ed|immediately|right away|right now|asap|urgent(?:ly)?|quietly|silently|nobody (?:will|needs to) (?:notice|know)|no one (?:will|needs to) (?:notice|know)|(?:the )?user (?:won't|will not|doesn't|does not) (?:need|have) to know|just do it|trust me|as an? ${AGENT_NOUN}|(?:^|\s)${AGENT_NOUN}s?:)`,
 );
 
 function underPressure(_found: string, { text, start, end }: RuleContext): boolean {
@@ -29,7 +29,7 @@ export const SOCIAL_RULES: readonly ScreeningRule[] = [
     view: "normal",
     gates: [["not", "n't", "dont", "never", "no need", "need not"]],
     pattern: g(
-      src`\b(?:do not|don't|dont|never|no need to|you (?:don't|do not) need to|there is no need to|you need not|you shouldn't|you should not)(?: ever)? (?:ask|check with|consult|wait for|confirm with|bother|tell|inform|involve|loop in|notify|alert) ${USER}(?![\w'])|\b(?:do not|don't|dont|never|no need to) (?:ask(?: for)?|wait for|seek|request|get) (?:permission|approval|sign-?off|consent|a review|review|the go-ahead|confirmation from)\b|\b(?:do not|don't|dont|never) ask,? just\b`,
+      src`\b(?:do not|don't|dont|never|no need to|you (?:don't|do not) need to|there is no need to|you need not|you shouldn't|you should not)(?: ever)? (?:ask|check with|consult|wait for|confirm with|bother|tell|inform|involve|loop in|notify|alert|mention (?:it|this|that|anything|any of this) to) ${USER}(?![\w'])|\b(?:do not|don't|dont|never|no need to) (?:ask(?: for)?|wait for|seek|request|get) (?:permission|approval|sign-?off|consent|a review|review|the go-ahead|confirmation from)\b|\b(?:do not|don't|dont|never) ask,? just\b`,
     ),
     guards: ["discussion", "imperative"],
     accept: (found, { text, end }) =>
@@ -54,7 +54,7 @@ export const SOCIAL_RULES: readonly ScreeningRule[] = [
     view: "normal",
     gates: [["skip", "bypass", "circumvent", "disable", "turn off", "switch off", "ignore", "avoid", "get around", "work around", "override", "approve", "merge", "push", "commit"]],
     pattern: g(
-      src`\b(?:skip|bypass|circumvent|disable|turn off|switch off|ignore|avoid|get around|work around|override)(?: (?:the|any|all|your|its|required))? (?:(?:code|peer|pr|pull request|human|security|manual) reviews?|reviews? (?:step|process|requirement)s?|approvals? (?:step|process|requirement)s?|the approval|branch protections?|(?:required|status) checks|(?:safety|security) (?:checks?|guardrails|features|filters?|measures|scans?|scanning|controls|policies)|guardrails|human[- ]in[- ]the[- ]loop|(?:the )?two-person rule|(?:2fa|mfa|two-factor)(?: checks?| prompts?)?|audit logging)\b|\bapprove (?:your|its) own (?:pr|pull request|merge request|changes?)\b|\bmerge (?:it |this |the pr |your pr |them )?(?:yourself )?without (?:a )?(?:review|approval)\b|\b(?:push|commit|merge) (?:directly |straight )?(?:to|into) (?:main|master|prod|production)(?: directly| straight)?,? (?:and )?(?:skip(?:ping)?|bypass(?:ing)?|without) (?:the )?(?:review|pr|pull request|ci|checks|approval)\b`,
+      src`\b(?:skip|bypass|circumvent|disable|turn off|switch off|ignore|avoid|get around|work around|override)(?: (?:the|any|all|your|its|required))? (?:(?:code|peer|pr|pull request|human|security|manual) reviews?|reviews? (?:step|process|requirement)s?|approvals? (?:step|process|requirement)s?|the approval|branch protections?|(?:required|status) checks|(?:safety|security) (?:checks?|guardrails|features|filters?|measures|scans?|scanning|controls|policies)|guardrails|human[- ]in[- ]the[- ]loop|(?:the )?two-person rule|(?:2fa|mfa|two-factor)(?: checks?| prompts?)?|audit logging)\b|\bapprove (?:your|its) own (?:pr|pull request|merge request|changes?)\b|\bauto-?approve (?:all|every|any) (?:tool calls?|commands?|actions?|requests?|permissions?|prompts?|changes?)\b|\bmerge (?:it |this |the pr |your pr |them )?(?:yourself )?without (?:a )?(?:review|approval)\b|\b(?:push|commit|merge) (?:directly |straight )?(?:to|into) (?:main|master|prod|production)(?: directly| straight)?,? (?:and )?(?:skip(?:ping)?|bypass(?:ing)?|without) (?:the )?(?:review|pr|pull request|ci|checks|approval)\b`,
     ),
     guards: ["discussion", "negation", "imperative"],
   },
@@ -68,7 +68,7 @@ export const SOCIAL_RULES: readonly ScreeningRule[] = [
     pattern: g(
       src`\b(?:push|commit|merge|deploy|ship) (?:(?:it|this|the (?:change|fix|patch|code)s?|your (?:change|fix|patch|commit)s?|everything) )?(?:directly |straight |right )(?:to|into|onto) (?:main|master|prod|production|the main branch|the default branch|trunk)\b|\bgit push (?:-f|--force(?:-with-lease)?)(?: \S{1,40})? (?:main|master)\b|--no-verify\b|--dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b|--yolo\b|--(?:auto-approve|allow-all-tools|always-approve|trust-all-tools)\b|\b(?:skip|disable|turn off|bypass) (?:the |all |any )?(?:tests?|test suite|ci|ci checks|pre-?commit(?: hooks?)?|git hooks|hooks|linters?|lint|type ?checks?|sandbox(?:ing)?|confirmation(?: prompts?)?|permission (?:prompts?|checks?))\b`,
     ),
-    guards: ["discussion", "negation"],
+    guards: ["discussion", "negation", "imperative"],
     accept: underPressure,
   },
   {
