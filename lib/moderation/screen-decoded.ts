@@ -6,7 +6,7 @@
 // images, hashes, git SHAs and UUIDs decode to bytes, and are left alone.
 import { SCREENING_TUNING } from "./screening-rules";
 
-export type Encoding = "base64" | "hex" | "percent" | "escape" | "entity";
+export type Encoding = "base64" | "base32" | "hex" | "percent" | "escape" | "entity";
 
 /** An encoded run of the source, [start, end), and the text it decodes to. */
 export type Decoded = { start: number; end: number; text: string; encoding: Encoding };
@@ -15,6 +15,7 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 // Candidates, each bounded: a run can be long, but the patterns cannot backtrack on it.
 const BASE64_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,65536}={0,2}(?![A-Za-z0-9+/=_-])/g;
+const BASE32_RUN = /(?<![A-Za-z0-9])[A-Z2-7]{16,65536}={0,6}(?![A-Za-z0-9=])/g;
 const HEX_RUN = /(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}){10,32768}(?![0-9A-Za-z])|(?<![0-9A-Za-z])(?:(?:[0-9a-fA-F]{2}){1,4}[ :,]){5,8192}(?:[0-9a-fA-F]{2}){1,4}(?![0-9A-Za-z])|(?:(?:\\x|0x)[0-9a-fA-F]{2}[ ,]?){8,8192}/g;
 const PERCENT_RUN = /[^\s"'<>`%]{0,200}(?:%[0-9a-fA-F]{2}[^\s"'<>`%]{0,40}){2,8192}/g;
 const ESCAPE_RUN = /(?:\\u\{?[0-9a-fA-F]{4,6}\}?){4,8192}/g;
@@ -45,6 +46,22 @@ function decodeBase64(run: string): string | null {
   if (body.length % 4 === 1) return null;
   const bytes = Buffer.from(body.replace(/-/g, "+").replace(/_/g, "/"), "base64");
   return utf8(bytes);
+}
+
+function decodeBase32(run: string): string | null {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  const bytes: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const char of run.replace(/=+$/, "")) {
+    value = (value << 5) | alphabet.indexOf(char);
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return utf8(Uint8Array.from(bytes));
 }
 
 function decodeHex(run: string): string | null {
@@ -81,6 +98,7 @@ function decodeEntities(run: string): string | null {
 
 const DECODERS: [Encoding, RegExp, (run: string) => string | null][] = [
   ["base64", BASE64_RUN, decodeBase64],
+  ["base32", BASE32_RUN, decodeBase32],
   ["hex", HEX_RUN, decodeHex],
   ["percent", PERCENT_RUN, decodePercent],
   ["escape", ESCAPE_RUN, decodeEscapes],

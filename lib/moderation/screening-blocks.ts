@@ -8,7 +8,7 @@ export const g = (source: string, flags = "") => new RegExp(source, `g${flags}`)
 // Secrets an agent or its host holds. With "your" in front they are the reading agent's. The whole
 // environment (process.env, os.environ) and a variable named like a secret (github_token,
 // openai_api_key) count: posting either somewhere is the same leak.
-export const SECRET_NOUN = src`(?:(?:api|access|secret|private|ssh|gpg|pgp|aws|openai|anthropic|github|gh|npm|pypi|auth|session|bearer|deploy|signing|service[- ]account|cloud|admin|root|personal access) ?(?:keys?|tokens?|credentials?|passwords?)|secrets?|credentials?|creds|passwords?|passphrases?|tokens?|cookies|env(?:ironment)?[ -]?(?:variables?|vars?)|\.env(?: files?)?|system prompt|system message|seed phrase|private keys?|wallet keys?|keychain|process\.env\b(?![.[])|os\.environ\b(?![.[])|(?:the )?output of (?:env|printenv|set|export -p)\b|\$?[a-z][a-z0-9]{1,20}(?:_[a-z0-9]{1,20}){0,4}_(?:token|api_key|access_key|secret|secret_key|password|pat)\b)`;
+export const SECRET_NOUN = src`(?:(?:api|access|secret|private|ssh|gpg|pgp|aws|openai|anthropic|github|gh|npm|pypi|auth|session|bearer|deploy|signing|service[- ]account|cloud|admin|root|personal access) ?(?:keys?|tokens?|credentials?|passwords?)|secrets?|credentials?|creds|passwords?|passphrases?|tokens?|cookies|env(?:ironment)?[ -]?(?:variables?|vars?)|\.env(?: files?)?|system prompt|system message|seed phrase|private keys?|wallet keys?|keychain|process\.env\b(?![.[])|os\.environ\b(?![.[])|(?:the )?output of \x60?(?:env|printenv|set|export -p)\b|\$?[a-z][a-z0-9]{1,20}(?:_[a-z0-9]{1,20}){0,4}_(?:token|api_key|access_key|secret|secret_key|password|pat)\b)`;
 
 /** Gate words (screen-gates.ts) of SECRET_NOUN: one of them is in every secret it names. */
 export const SECRET_GATE: readonly string[] = [
@@ -30,7 +30,7 @@ export const PATH_GATE: readonly string[] = [
 ];
 
 // Where a request may send things: somewhere outside, named.
-export const DESTINATION = src`(?:(?:https?|ftp)://[^\s"'\x60)]{0,100}|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,63}|me\b|us\b|my (?:server|endpoint|email|inbox|webhook|bucket|url|site|address)|(?:this|the following|the below|that|our) (?:url|address|endpoint|webhook|server|email|link|host|ip)|(?:a |an |my |the |this )?(?:webhook|pastebin|discord|telegram|gist|ngrok|requestbin|external (?:server|host|endpoint)|remote (?:server|host|endpoint)|attacker))`;
+export const DESTINATION = src`(?:(?:https?|ftp)://[^\s"'\x60)]{0,100}|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,63}|me\b|us\b|my (?:server|endpoint|email|inbox|webhook|bucket|url|site|address)|(?:this|the following|the below|that|our|my)(?: [\w-]{1,20}){0,2} (?:url|address|endpoint|webhook|server|email|link|host|ip|bucket|inbox|channel|form)|(?:a |an |my |the |this )?(?:webhook|pastebin|discord|telegram|gist|ngrok|requestbin|external (?:server|host|endpoint)|remote (?:server|host|endpoint)|attacker))`;
 
 export const SEND_VERB = src`(?:send|upload|post|email|e-mail|mail|forward|transmit|exfiltrate|submit|pipe|sync|push|beacon|report|leak|dump|copy|paste|deliver|ship|export)`;
 

@@ -104,6 +104,29 @@ export const INTL_RULES: readonly ScreeningRule[] = [
     guards: ["discussion"],
   },
   {
+    // The same order in more languages, in its usual shapes: verb, "all", "previous", "instructions".
+    id: "pi.ignore-instructions-more-languages",
+    kind: "prompt_injection",
+    view: "normal",
+    gates: [["zignoruj", "ignoruj", "zapomnij", "pomiń", "yok say", "görmezden", "unut", "dikkate alma", "bỏ qua", "phớt lờ", "quên", "lờ đi", "abaikan", "lupakan", "hiraukan", "acuhkan", "تجاهل", "انس", "अनदेखा", "नज़रअंदाज़", "नजरअंदाज", "भूल", "ігноруй", "забудь", "ignorera", "glöm", "ignorer", "glem", "αγνόησε", "ξέχασε", "התעלם", "שכח"]],
+    pattern: g(
+      [
+        src`${B}(?:zignoruj|zignorujcie|ignoruj|zapomnij|pomiń)(?: (?:wszystkie|wszelkie|twoje|swoje))? (?:poprzednie|wcześniejsze|dotychczasowe|powyższe|systemowe) (?:instrukcje|polecenia|zasady|wytyczne|reguły)${E}`,
+        src`${B}(?:önceki|yukarıdaki|eski|sistem)(?: (?:tüm|bütün))? (?:talimatları|talimatlari|komutları|kuralları|yönergeleri|talimatlar)(?:ı|i)? (?:yok say|görmezden gel|unut|dikkate alma)`,
+        src`${B}(?:bỏ qua|phớt lờ|quên|lờ đi)(?: (?:mọi|tất cả|các|toàn bộ))? ?(?:hướng dẫn|chỉ dẫn|chỉ thị|quy tắc|lệnh)(?: (?:trước đó|trước|ở trên|cũ|hệ thống))`,
+        src`${B}(?:abaikan|lupakan|hiraukan|acuhkan)(?: (?:semua|seluruh|segala))? (?:instruksi|perintah|aturan|arahan|petunjuk)(?: (?:sebelumnya|di atas|terdahulu|lama|sistem))`,
+        src`(?:تجاهل|تجاهلي|انس|انسَ|اِنسَ)(?: (?:جميع|كل))? (?:التعليمات|الأوامر|التوجيهات|القواعد) (?:السابقة|أعلاه|الماضية)`,
+        src`(?:पिछले|पूर्व|ऊपर के|पहले के)(?: सभी)? (?:निर्देशों|निर्देश|आदेशों|नियमों)(?: को)? (?:अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल)`,
+        src`${B}(?:ігноруй|ігноруйте|забудь|забудьте)(?: (?:всі|усі))? (?:попередні|попередніх) (?:інструкції|вказівки|команди|правила)`,
+        src`${B}(?:ignorera|glöm|ignorer|glem)(?: (?:alla|alle))? (?:tidigare|föregående|forrige|tidligere|ovanstående|ovenstående) (?:instruktioner|instruksjoner|instruktionerne|instrukser|regler|reglerne|anvisningar)${E}`,
+        src`(?:αγνόησε|αγνοήστε|ξέχασε|ξεχάστε)(?: (?:όλες|ολες))?(?: τις)? (?:προηγούμενες|παραπάνω) (?:οδηγίες|εντολές|κανόνες)`,
+        src`(?:התעלם|התעלמי|שכח|שכחי) (?:מכל |מ)?(?:ההוראות|ההנחיות|הכללים) (?:הקודמות|הקודמים)`,
+      ].join("|"),
+      "u",
+    ),
+    guards: ["discussion"],
+  },
+  {
     id: "pi.forget-everything-intl",
     kind: "prompt_injection",
     view: "normal",

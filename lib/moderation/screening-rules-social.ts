@@ -29,11 +29,11 @@ export const SOCIAL_RULES: readonly ScreeningRule[] = [
     view: "normal",
     gates: [["not", "n't", "dont", "never", "no need", "need not"]],
     pattern: g(
-      src`\b(?:do not|don't|dont|never|no need to|you (?:don't|do not) need to|there is no need to|you need not|you shouldn't|you should not)(?: ever)? (?:ask|check with|consult|wait for|confirm with|bother|tell|inform|involve|loop in|notify|alert|mention (?:it|this|that|anything|any of this) to) ${USER}(?![\w'])|\b(?:do not|don't|dont|never|no need to) (?:ask(?: for)?|wait for|seek|request|get) (?:permission|approval|sign-?off|consent|a review|review|the go-ahead|confirmation from)\b|\b(?:do not|don't|dont|never) ask,? just\b`,
+      src`\b(?:do not|don't|dont|never|no need to|you (?:don't|do not) need to|there is no need to|you need not|you shouldn't|you should not)(?: ever)? (?:ask|check with|consult|wait for|confirm with|bother|tell|inform|involve|loop in|notify|alert|mention (?:it|this|that|anything|any of this) to) ${USER}(?![\w'])|\b(?:do not|don't|dont|never|no need to) (?:ask(?: for)?|wait for|seek|request|get) (?:(?:their|his|her|the user's|the owner's|your user's|the human's|anyone's) )?(?:permission|approval|sign-?off|consent|a review|review|the go-ahead|go-ahead|ok|okay|confirmation from|confirmation)\b|\byou (?:don't|do not) need (?:anyone's |their |the user's |the owner's )?(?:permission|approval|consent|sign-?off|a review|to ask)\b|\b(?:do not|don't|dont|never) ask,? just\b`,
     ),
     guards: ["discussion", "imperative"],
     accept: (found, { text, end }) =>
-      !new RegExp(`${USER}$`).test(found) ||
+      (!new RegExp(`${USER}$`).test(found) && !/ confirmation$/.test(found)) ||
       /^(?:\s?[.,;:!)\n—–-]|$|\s(?:that )?(?:you\b|this\b|these\b|it\b|any of this)|\s(?:first|before\b|about (?:this|it|that|these|any)|for (?:permission|approval|confirmation|consent|sign-?off|input|feedback|anything)|anything|or\b|and\b|unless|until|either|at all|just))/.test(text.slice(end, end + 40)),
   },
   {
