@@ -56,7 +56,11 @@ export function isPrivateHost(host: string): boolean {
     const [a, b] = [Number(ip[1]), Number(ip[2])];
     return a === 10 || a === 127 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31) || (a === 169 && b === 254);
   }
-  return /(?:^|\.)(?:localhost|local|internal|intranet|corp|lan|home\.arpa|localdomain|svc|cluster\.local)$/.test(host);
+  // A name under internal, corp, intranet... (nexus.internal.acme.com) is a company's own network.
+  return (
+    /(?:^|\.)(?:localhost|local|internal|intranet|corp|lan|home\.arpa|localdomain|svc|cluster\.local)$/.test(host) ||
+    /(?:^|\.)(?:internal|intranet|corp|private|lan)\./.test(host)
+  );
 }
 
 /** Documentation hosts (RFC 2606, RFC 6761) and placeholders ("<your-registry>", "${HOST}", "your-company"). */

@@ -40,6 +40,24 @@ export function isTrustedPackageSource(url: string): boolean {
   );
 }
 
+/** Where software is downloaded from, officially (installers, release archives, OS package repositories). */
+export const TRUSTED_DOWNLOAD_HOSTS: readonly string[] = [
+  "python.org", "nodejs.org", "go.dev", "golang.org", "rust-lang.org", "adoptium.net", "oracle.com", "java.com", "microsoft.com",
+  "visualstudio.com", "apple.com", "hashicorp.com", "docker.com", "postgresql.org", "mysql.com", "sqlite.org", "mozilla.org",
+  "google.com", "googleapis.com", "jetbrains.com", "anaconda.com", "ubuntu.com", "debian.org", "fedoraproject.org",
+  "kernel.org", "gnu.org", "sourceforge.net", "nodesource.com", "yarnpkg.com", "mongodb.org", "opensuse.org",
+  "launchpad.net", "launchpadcontent.net", "githubusercontent.com", "nvidia.com", "cudnn.nvidia.com", "intel.com", "amd.com",
+  "tailscale.com", "cloudflare.com", "grafana.com", "elastic.co", "redis.io", "nginx.org", "apache.org", "eclipse.org",
+];
+
+function isTrustedDownload(url: string): boolean {
+  if (isTrustedPackageSource(url)) return true;
+  const host = hostOf(url);
+  return TRUSTED_DOWNLOAD_HOSTS.some((domain) => hostWithin(host, domain));
+}
+
+const acceptForeignDownload = (_found: string, { groups }: RuleContext) => !isTrustedDownload(groups[1] ?? "");
+
 // Commands that install Python or JavaScript packages, and what follows them on the line.
 const PY_INSTALL = src`(?:\b(?:pip[\d.]{0,4}|python[\d.]{0,5} -m pip|uv pip|pipx|pipenv|pdm|micromamba|mamba|conda)\b (?:install|add|inject)|\b(?:uv|poetry|pdm|rye|hatch) add)\b`;
 const JS_INSTALL = src`(?:\b(?:npm|pnpm|bun|cnpm) (?:install|i|add|isntall)|\byarn(?: global)? add|\bnpx|\bpnpm dlx|\bbunx|\byarn dlx)\b`;
@@ -176,6 +194,33 @@ export const INSTALL_RULES: readonly ScreeningRule[] = [
     pattern: g(src`(?:${PY_INSTALL}|${JS_INSTALL}|\bcargo install\b[^\n]{0,60}?--git|\bgem install\b[^\n]{0,60}?--source)[^\n;|&]{0,120}?(?:[\w.-]{1,80} ?@ ?)?((?:git\+)?(?:https?|ssh|git|ftp)://[^\s"'\x60)]{3,300})`),
     guards: ["discussion", "negation", "example"],
     accept: acceptForeignSource,
+  },
+  {
+    // "Download https://x.dev/pdfkit-2.0-py3-none-any.whl and pip install it", "grab the .deb from ... and dpkg -i it".
+    id: "ui.download-and-install",
+    kind: "untrusted_install",
+    view: "normal",
+    gates: [["http"], ["install", "dpkg", "rpm", "run", "execute", "open", "double-click", "sideload", "load"]],
+    pattern: g(
+      src`\b(?:download|get|grab|fetch|wget|curl)\b[^.\n]{0,40}?(https?://[^\s"'\x60)]{3,300}\.(?:whl|tar\.gz|tgz|zip|egg|deb|rpm|msi|exe|pkg|dmg|appimage|jar|vsix|crx|xpi|apk))\b[^.\n]{0,80}?\b(?:install|dpkg -i|rpm -i|run|execute|open|double-click|sideload|load)\b`,
+    ),
+    guards: ["discussion", "negation", "example"],
+    accept: acceptForeignDownload,
+  },
+  {
+    // deb https://apt.x.io stable main, dnf config-manager --add-repo https://x.io/x.repo
+    id: "ui.os-repository",
+    kind: "untrusted_install",
+    view: "normal",
+    gates: [["deb ", "deb-src", "add-repo", "addrepo", "zypper ar"]],
+    pattern: g(
+      src`\bdeb(?:-src)? (?:\[[^\]\n]{0,120}\] )?(https?://[^\s"'\x60]{3,200})|\b(?:yum-config-manager|dnf config-manager) --add-repo[ =](https?://[^\s"'\x60]{3,200})|\bzypper (?:addrepo|ar) (?:-[\w-]{1,10} ){0,3}(https?://[^\s"'\x60]{3,200})`,
+    ),
+    guards: ["discussion", "negation", "example"],
+    accept: (_found, { groups }) => {
+      const url = groups.slice(1).find((group) => group !== undefined) ?? "";
+      return !isTrustedDownload(url);
+    },
   },
   {
     id: "ui.typosquat-pypi",

@@ -13,7 +13,7 @@
 // so no pattern can backtrack catastrophically on 64 KB of hostile text.
 
 import { DESTINATION, g, PATH_GATE, PIPE, SECRET_GATE, SECRET_NOUN, SEND_VERB, SENSITIVE_PATH, src } from "./screening-blocks";
-import { EXFIL_RULES } from "./screening-rules-exfil";
+import { EXFIL_RULES, isForeignUrl } from "./screening-rules-exfil";
 import { HIDDEN_RULES } from "./screening-rules-hidden";
 import { INSTALL_RULES } from "./screening-rules-install";
 import { INTL_RULES } from "./screening-rules-intl";
@@ -610,6 +610,8 @@ const CORE_RULES: readonly ScreeningRule[] = [
       src`\b${SEND_VERB}\b(?=([^.\n]{0,60}?(?:${SECRET_NOUN}|${SENSITIVE_PATH})))\1[^.\n]{0,80}?\b(?:to|at|into|via|onto) ${DESTINATION}`,
     ),
     guards: ["discussion", "negation"],
+    // A key sent to its own service's page or API is a key used there.
+    accept: (found) => !/https?:\/\//.test(found) || (found.match(/https?:\/\/[^\s"'\x60)]{1,200}/g) ?? []).some(isForeignUrl),
   },
   {
     id: "ex.share-in-reply",
