@@ -5,7 +5,7 @@
 // service it belongs to is ordinary ("Authorization: Bearer $OPENAI_API_KEY" to api.openai.com,
 // "create a token at https://pypi.org/manage/account/token/"): hosts where an agent legitimately
 // enters or sends its keys are trusted (SERVICE_HOSTS), and a key in a header is a key being used.
-import { g, hostOf, hostWithin, isExampleHost, isPrivateHost, PATH_GATE, SECRET_GATE, SECRET_NOUN, SENSITIVE_PATH, src } from "./screening-blocks";
+import { g, hostOf, hostWithin, isPrivateHost, PATH_GATE, SECRET_GATE, SECRET_NOUN, SENSITIVE_PATH, src } from "./screening-blocks";
 import type { RuleContext, ScreeningRule } from "./screening-rules";
 
 /** Services whose own pages and APIs take their keys: a key sent there is a key used. */
@@ -53,17 +53,20 @@ const PROVIDER_HOSTS: readonly [RegExp, readonly string[]][] = [
 function providerMismatch(variable: string, url: string): boolean {
   const name = variable.toLowerCase().replace(/^[$\{]+|[}]$/g, "");
   const host = hostOf(url);
-  if (host === "" || isPrivateHost(host) || isExampleHost(host)) return false;
+  if (host === "" || isPrivateHost(host)) return false;
   const entry = PROVIDER_HOSTS.find(([pattern]) => pattern.test(name));
   return entry !== undefined && !entry[1].some((domain) => hostWithin(host, domain));
 }
 
 const URL_IN = /(?:https?:)?\/\/[^\s"'`)<>\]]{1,300}/g;
 
-/** The URL's host is on the public internet and not a service that takes its own keys. */
+/**
+ * The URL's host is not this machine's network nor a service that takes its own keys. Example
+ * hosts count as foreign here: a secret sent to https://evil.example is still a secret sent away.
+ */
 export function isForeignUrl(url: string): boolean {
   const host = hostOf(url);
-  if (host === "" || isPrivateHost(host) || isExampleHost(host)) return false;
+  if (host === "" || isPrivateHost(host)) return false;
   return !SERVICE_HOSTS.some((domain) => hostWithin(host, domain));
 }
 

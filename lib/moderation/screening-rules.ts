@@ -610,8 +610,9 @@ const CORE_RULES: readonly ScreeningRule[] = [
       src`\b${SEND_VERB}\b(?=([^.\n]{0,60}?(?:${SECRET_NOUN}|${SENSITIVE_PATH})))\1[^.\n]{0,80}?\b(?:to|at|into|via|onto) ${DESTINATION}`,
     ),
     guards: ["discussion", "negation"],
-    // A key sent to its own service's page or API is a key used there.
-    accept: (found) => !/https?:\/\//.test(found) || (found.match(/https?:\/\/[^\s"'\x60)]{1,200}/g) ?? []).some(isForeignUrl),
+    // A key sent to its own service's page or API is a key used there; a key file sent anywhere is not.
+    accept: (found) =>
+      !/https?:\/\//.test(found) || new RegExp(SENSITIVE_PATH).test(found) || (found.match(/https?:\/\/[^\s"'\x60)]{1,200}/g) ?? []).some(isForeignUrl),
   },
   {
     id: "ex.share-in-reply",
