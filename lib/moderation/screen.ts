@@ -102,7 +102,11 @@ function runRule(rule: ScreeningRule, source: string, normal: View, squashed: Sq
 
 /** Adds `span` unless a kept span of the same kind overlaps it: the first to fire names the finding. */
 function keep(kept: Span[], span: Span): void {
-  if (!kept.some((k) => k.kind === span.kind && span.start < k.end && k.start < span.end)) kept.push(span);
+  for (let i = 0; i < kept.length; i++) {
+    const k = kept[i];
+    if (k.kind === span.kind && span.start < k.end && k.start < span.end) return;
+  }
+  kept.push(span);
 }
 
 /** Every rule over `source`, its invisible characters, and what its encoded runs and asked-for transforms decode to. */

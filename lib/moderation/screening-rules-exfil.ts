@@ -114,7 +114,8 @@ export const LINK = () => g(src`\[([^\]\n]{1,200})\]\( ?((?:https?:)?//[^\s)]{1,
 /** A link to a foreign host with a slot for a secret, behind a pretext (verify, license, unlock...). */
 export function asksKeyBehindPretext(_found: string, { groups, text, start }: RuleContext): boolean {
   const url = groups[2] ?? groups[3] ?? "";
-  if (!isForeignUrl(url) || !SECRET_SLOT.test(url)) return false;
+  // The slot first: it is one regex test, and most URLs have none.
+  if (!SECRET_SLOT.test(url) || !isForeignUrl(url)) return false;
   const label = groups[1] ?? "";
   const sentence = text.slice(Math.max(0, start - 160), start).split(/[.!?\n]/).pop() ?? "";
   return PRETEXT.test(label) || PRETEXT.test(url) || PRETEXT.test(sentence);
