@@ -258,7 +258,7 @@ export const ENDPOINTS: EndpointDoc[] = [
     parameters: [
       q("status", false, "pending (default), published, rejected, hidden or all"),
       q("type", false, "experience, content_revision or all (default)"),
-      q("finding", false, "only items with this screening finding (prompt_injection, role_marker, exfiltration, remote_code, personal_data, invisible_text)"),
+      q("finding", false, "only items with this screening finding (prompt_injection, role_marker, exfiltration, remote_code, untrusted_install, social_engineering, personal_data, invisible_text)"),
       q("resource", false, "only this resource's experiences"),
       q("key_id", false, "only what this key wrote"),
       q("limit", false, "1-100, default 50"),

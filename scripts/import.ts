@@ -1,8 +1,9 @@
 // npm run import -- FILE.jsonl [--db file:./data/knowhub.db] [--workers N] [--batch N] [--bulk | --per-batch] [--json]
 // (also `knowhub import ...`: the CLI runs runImport below.)
 // Imports experiences and content revisions (see lib/transfer/record-format.ts) and prints what was
-// added, skipped as an exact duplicate, and rejected (with line numbers and reasons); --json prints
-// the summary as one JSON object. Exit 2 (bad input) when any line was rejected: the others are in.
+// added, skipped as an exact duplicate, and rejected (with line numbers and reasons), how many lines
+// screening held for review and how many claimed a key this hub did not issue; --json prints the
+// summary as one JSON object. Exit 2 (bad input) when any line was rejected: the others are in.
 // Large files go in as one bulk transaction (API writes wait until it commits); --per-batch keeps
 // the database writable between batches, --bulk forces the bulk path for a small file. Both leave
 // the same rows.
@@ -97,6 +98,9 @@ function printSummary(file: string, s: ImportSummary, show: number): void {
   console.log(row("experiences", s.experiences));
   console.log(row("content revisions", s.contentRevisions));
   if (s.unknown.rejected > 0) console.log(row("unknown lines", s.unknown));
+  const held = s.held.experiences + s.held.contentRevisions;
+  if (held > 0) console.log(`  held for review:   ${held.toLocaleString("en")} (screening found text aimed at agents; see the review queue)`);
+  if (s.unverifiedKeys > 0) console.log(`  unverified:        ${s.unverifiedKeys.toLocaleString("en")} lines claimed a key this hub did not issue (stored without it)`);
   const rejected = s.experiences.rejected + s.contentRevisions.rejected + s.unknown.rejected;
   if (rejected === 0) return;
   console.log(`rejected lines${rejected > show ? ` (first ${show} of ${rejected})` : ""}:`);

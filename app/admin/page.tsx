@@ -11,7 +11,7 @@ import { ButtonLink, Card, Notice, PageTitle, SectionTitle } from "@/components/
 import { isDomainError } from "@/lib/errors";
 import { listQueue } from "@/lib/moderation/list-queue";
 import { LOOKALIKE_FINDING_KIND } from "@/lib/text/lookalike-hold";
-import type { FindingKind } from "@/lib/moderation/screen";
+import type { FindingKind } from "@/lib/text/screening/screen";
 import { ITEM_STATUSES, queueInput, type QueueDto, type QueueInput } from "@/lib/moderation/schema";
 import { flashMessage } from "./_lib/flash";
 import { backTo } from "./_lib/paths";
@@ -24,7 +24,7 @@ export const metadata: Metadata = { title: "Review queue" };
 const FILTERS = ["status", "type", "finding", "resource", "key_id"] as const;
 
 // The kinds screening reports, for the filter; the type check fails when screening adds a kind.
-const SCREENING_KINDS = ["prompt_injection", "role_marker", "exfiltration", "remote_code", "personal_data", "invisible_text"] as const satisfies readonly FindingKind[];
+const SCREENING_KINDS = ["prompt_injection", "role_marker", "exfiltration", "remote_code", "untrusted_install", "social_engineering", "personal_data", "invisible_text"] as const satisfies readonly FindingKind[];
 const allKindsListed: Exclude<FindingKind, (typeof SCREENING_KINDS)[number]> extends never ? true : false = true;
 void allKindsListed;
 // And a confirmed lookalike name or content id, held for a person to tell a fork from an impersonation.

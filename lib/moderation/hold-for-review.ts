@@ -3,16 +3,21 @@
 // only held), and in `pre` mode for every writer but trusted and moderate keys.
 import type { KeyIdentity } from "../keys/schema";
 import { readModerationMode } from "./moderation-config";
-import { screenSubmission, type Finding } from "./screen";
+import { screenSubmission, type Finding } from "../text/screening/screen";
 
 export type Hold = { reason: string; findings: Finding[] };
 
-export function holdForReview(fields: Record<string, string>, key: KeyIdentity | null): Hold | null {
+/** What screening alone says of these fields (every stored text of the submission): a hold, or null. */
+export function screeningHold(fields: Record<string, string>): Hold | null {
   const findings = screenSubmission(fields);
-  if (findings.length > 0) {
-    const kinds = [...new Set(findings.map((f) => f.kind))].join(", ");
-    return { reason: `held for review: screening found ${kinds}`, findings };
-  }
+  if (findings.length === 0) return null;
+  const kinds = [...new Set(findings.map((f) => f.kind))].join(", ");
+  return { reason: `held for review: screening found ${kinds}`, findings };
+}
+
+export function holdForReview(fields: Record<string, string>, key: KeyIdentity | null): Hold | null {
+  const screened = screeningHold(fields);
+  if (screened) return screened;
   if (readModerationMode() === "pre" && !(key && (key.trusted || key.scope === "moderate"))) {
     return { reason: "this hub reviews new submissions before they are published", findings: [] };
   }

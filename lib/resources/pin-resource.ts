@@ -2,15 +2,23 @@
 // answer to a squatted resource that has too few honest reporters yet, or to a genuine disagreement.
 import { recordAudit } from "../audit/record-audit";
 import type { Actor } from "../audit/schema";
+import { refuseFlaggedText } from "../text/screening/refuse-flagged-text";
 import { parseInput } from "../validation";
 import { resolveGovernedResource, toResourceState } from "./get-resource-admin";
 import { refreshResourceDisplay } from "./refresh-resource-display";
 import { findResourceState, inWriteTransaction, setResourcePins, type ResourceStateRow } from "./repo";
 import { pinResourceInput, type PinResourceInput, type ResourceStateDto } from "./schema";
 
-/** A string pins, null unpins, an absent field keeps its pin; the shown values follow at once. */
+/**
+ * A string pins, null unpins, an absent field keeps its pin; the shown values follow at once. A pin
+ * that screening flags is refused (refuse-flagged-text.ts): it would be shown to every agent.
+ */
 export function pinResource(input: PinResourceInput, actor: Actor, now = new Date()): ResourceStateDto {
   const pin = parseInput(pinResourceInput, input, "pin");
+  const pinned: Record<string, string> = {};
+  if (typeof pin.url === "string") pinned.url = pin.url;
+  if (typeof pin.category === "string") pinned.category = pin.category;
+  refuseFlaggedText(pinned, "pin");
   return inWriteTransaction(() => {
     const before = resolveGovernedResource(pin.name).row;
     const pinnedUrl = pin.url === undefined ? before.pinnedUrl : pin.url;

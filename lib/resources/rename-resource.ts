@@ -8,6 +8,7 @@ import { DomainError } from "../errors";
 import { displayName, resourceKey } from "../text/resource-key";
 import { indexText } from "../text/analyze";
 import { nameSkeleton } from "../text/skeleton";
+import { refuseFlaggedText } from "../text/screening/refuse-flagged-text";
 import { parseInput } from "../validation";
 import { resolveGovernedResource, toResourceState } from "./get-resource-admin";
 import { refreshResourceDisplay } from "./refresh-resource-display";
@@ -27,9 +28,11 @@ import { renameResourceInput, type RenameResourceInput, type RenameResourceResul
  * Every experience (all statuses) moves to the new name, which becomes the display name; pins go
  * with it and the old name redirects. A change of letter case only ("pymupdf" -> "PyMuPDF") is the
  * same key: only the display name changes. A new name that already has reports is a merge (409).
+ * A new name that screening flags is refused (refuse-flagged-text.ts), as every stored text is screened.
  */
 export function renameResource(input: RenameResourceInput, actor: Actor, now = new Date()): RenameResourceResult {
   const rename = parseInput(renameResourceInput, input, "rename");
+  refuseFlaggedText({ name: rename.new_name }, "rename", { name: "new_name" });
   const name = displayName(rename.new_name);
   const newKey = resourceKey(name);
   return inWriteTransaction(() => {

@@ -6,9 +6,9 @@ import { z } from "zod";
 /** The key that wrote something: its id and label, never the token. */
 export const keyRefDto = z.object({ id: z.string(), label: z.string() }).describe("The API key that wrote it (id and label, never the token).");
 
-/** What screening found in a held submission (lib/moderation/screen.ts `Finding`), or a confirmed lookalike name (lib/text/lookalike-hold.ts). */
+/** What screening found in a held submission (lib/text/screening/screen.ts `Finding`), or a confirmed lookalike name (lib/text/lookalike-hold.ts). */
 export const screeningFindingDto = z.object({
-  kind: z.string().describe("prompt_injection, role_marker, exfiltration, remote_code, personal_data, invisible_text, lookalike_name (with existing and existing_key: what it looks like), ..."),
+  kind: z.string().describe("prompt_injection, role_marker, exfiltration, remote_code, untrusted_install, social_engineering, personal_data, invisible_text, lookalike_name (with existing and existing_key: what it looks like)"),
   field: z.string().describe("the submitted field the text is in"),
   start: z.number().int().describe("offset in the field as submitted (UTF-16 code units)"),
   end: z.number().int().describe("end offset, exclusive"),

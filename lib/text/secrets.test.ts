@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { findSecrets, redactSecrets } from "./secrets";
 
@@ -227,4 +228,83 @@ describe("redactSecrets", () => {
     expect(findSecrets(text)).toEqual([]);
     expect(performance.now() - started).toBeLessThan(200);
   });
+});
+
+describe("findSecrets sees through disguises", () => {
+  const ghp = () => `ghp_${pick(ALNUM, 36)}`;
+  const spaced = (s: string, separator = " ") => s.split("").join(separator);
+  const fullWidth = (s: string) => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+  const percent = (s: string) => [...s].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
+  const unicodeEscapes = (s: string) => [...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+  const lines = (der: Buffer) => der.toString("base64").match(/.{1,64}/g)!.join("\n");
+  const rsa = generateKeyPairSync("rsa", { modulusLength: 1024 });
+  const ec = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const ed = generateKeyPairSync("ed25519");
+
+  // [what, text, the disguised secret as it appears in the text, kind]
+  const cases: [string, string, string, string][] = [];
+  const add = (what: string, secret: string, kind: string, wrap = (s: string) => `my token is ${s} why 401`) => cases.push([what, wrap(secret), secret, kind]);
+  add("spelled out with spaces", spaced(ghp()), "github-token");
+  add("spelled out with two spaces", spaced(`sk-proj-${pick(ALNUM, 40)}`, "  "), "openai-key");
+  add("spelled out with dots", spaced(ghp(), "."), "github-token");
+  add("in full-width letters", fullWidth(ghp()), "github-token");
+  add("with zero-width spaces inside", ghp().replace(/(.{6})/g, "$1\u200b"), "github-token");
+  add("with a Cyrillic lookalike in the prefix", `gh\u0440_${pick(ALNUM, 36)}`, "github-token");
+  add("percent-encoded", percent(ghp()), "github-token", (s) => `curl "https://x.example/?t=${s}"`);
+  add("with only the underscore percent-encoded", ghp().replace("_", "%5F"), "github-token", (s) => `token=${s}`);
+  add("as \\u escapes", unicodeEscapes(`AKIA${pick(UPPER_ALNUM, 16)}`), "aws-access-key", (s) => `{"id": "${s}"}`);
+  add("base64-encoded", Buffer.from(`GITHUB_TOKEN=${ghp()}`).toString("base64"), "github-token (base64)", (s) => `env blob: ${s}`);
+  add("base64url-encoded", Buffer.from(`{"key":"${kh()}"}`).toString("base64url"), "knowhub-token (base64)");
+  add("a base64-encoded armored key", Buffer.from(rsa.privateKey.export({ type: "pkcs8", format: "pem" }) as string).toString("base64"), "private-key (base64)");
+  add("an RSA key body without armor (PKCS#1)", lines(rsa.privateKey.export({ type: "pkcs1", format: "der" })), "private-key", (s) => `here:\n${s}\nthanks`);
+  add("an RSA key body without armor (PKCS#8)", lines(rsa.privateKey.export({ type: "pkcs8", format: "der" })), "private-key");
+  add("an EC key body without armor (SEC1)", lines(ec.privateKey.export({ type: "sec1", format: "der" })), "private-key");
+  add("an Ed25519 key body without armor", ed.privateKey.export({ type: "pkcs8", format: "der" }).toString("base64"), "private-key");
+  add(
+    "an encrypted PKCS#8 key body without armor",
+    lines(rsa.privateKey.export({ type: "pkcs8", format: "der", cipher: "aes-256-cbc", passphrase: "correct horse" })),
+    "private-key",
+  );
+  add(
+    "a key body in JSON with escaped newlines",
+    lines(ec.privateKey.export({ type: "sec1", format: "der" })).replace(/\n/g, "\\n"),
+    "private-key",
+    (s) => `{"private_key": "${s}"}`,
+  );
+  add("an OpenSSH key body without armor", `b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW${pick(B64, 120)}`, "private-key");
+
+  it.each(cases)("%s", (_what, text, secret, kind) => {
+    const found = findSecrets(text);
+    expect(found.map((f) => f.kind)).toEqual([kind]);
+    expect(text.slice(found[0].start, found[0].end)).toBe(secret);
+    expect(redactSecrets(text)).not.toContain(secret);
+  });
+
+  it.each([
+    ["a public key body (SPKI)", rsa.publicKey.export({ type: "spki", format: "der" }).toString("base64")],
+    ["an EC public key body", lines(ec.publicKey.export({ type: "spki", format: "der" }))],
+    ["base64 of ordinary text", Buffer.from("the quick brown fox jumps over the lazy dog, twice").toString("base64")],
+    ["a base64 image", "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="],
+    ["a sha256 in base64", "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="],
+    ["letters spelled out", "s p e l l  i t : d a t a b a s e m i g r a t i o n s"],
+    ["digits spaced", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20"],
+    ["a spaced hex dump", "de ad be ef 00 11 22 33 44 55 66 77 88 99 aa bb cc dd ee ff"],
+    ["full-width prose", "ｆｕｌｌ－ｗｉｄｔｈ ｔｅｘｔ ｌｉｋｅ ｔｈｉｓ ａｎｄ ＡＢＣ１２３"],
+    ["a percent-encoded URL", "https://example.org/search?q=caf%C3%A9%20cr%C3%A8me&lang=fr"],
+    ["git SHAs and UUIDs", "3f786850e387550fdab836ed7e6dc881de23001b 123e4567-e89b-12d3-a456-426614174000"],
+    ["an IP and version dotted", "1.2.3.4.5.6.7.8.9.10.11.12.13.14.15.16.17"],
+    ["a JWT header alone", "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"],
+  ])("leaves %s alone", (_what, text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+
+  it.each(["g ", "a.", "%41", "\\u0041", "MIIE", "b3BlbnNzaC1rZXktdjE", "ｇ", "a\u200b", "QUJD"])(
+    "stays linear on 64 KB of %j",
+    (fragment) => {
+      const text = fragment.repeat(Math.ceil(65_536 / fragment.length));
+      const started = performance.now();
+      findSecrets(text);
+      expect(performance.now() - started).toBeLessThan(500);
+    },
+  );
 });

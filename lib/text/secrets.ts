@@ -3,7 +3,11 @@
 // false positive costs an agent its submission: every detector keys on a distinctive prefix or
 // context (kh_, AKIA, ghp_, "Bearer ", "-----BEGIN ... PRIVATE KEY-----", user:pass@) and checks
 // that the secret part looks random. Bare hex or base64 (git SHAs, sha256 digests, integrity
-// hashes, UUIDs, images) is never flagged: high entropy alone is not a secret.
+// hashes, UUIDs, images) is never flagged: high entropy alone is not a secret. The same detectors
+// also read through disguises (secret-variants.ts): a token spelled out, full-width, escaped or
+// base64-encoded, and a private key's body without its BEGIN/END lines.
+
+import { findDisguisedSecrets } from "./secret-variants";
 
 export type SecretMatch = { kind: string; start: number; end: number };
 
@@ -193,8 +197,8 @@ function findPrivateKeys(text: string): SecretMatch[] {
   return found;
 }
 
-/** Every secret in `text`, by position; overlapping candidates are reported once. */
-export function findSecrets(text: string): SecretMatch[] {
+/** Candidates the detectors find in `text` as written, in priority order. */
+function directCandidates(text: string): SecretMatch[] {
   const candidates: SecretMatch[] = findPrivateKeys(text);
   for (const detector of DETECTORS) {
     detector.pattern.lastIndex = 0;
@@ -207,12 +211,26 @@ export function findSecrets(text: string): SecretMatch[] {
       candidates.push({ kind: detector.kind, start, end });
     }
   }
-  // Candidates arrive in priority order: a later one that overlaps an accepted one is dropped.
+  return candidates;
+}
+
+/** Candidates arrive in priority order: a later one that overlaps an accepted one is dropped. */
+function resolveOverlaps(candidates: SecretMatch[]): SecretMatch[] {
   const accepted: SecretMatch[] = [];
   for (const candidate of candidates) {
     if (!accepted.some((a) => candidate.start < a.end && a.start < candidate.end)) accepted.push(candidate);
   }
   return accepted.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Every secret in `text`, by position; overlapping candidates are reported once. Secrets in
+ * disguise (spelled out letter by letter, full-width, escaped, base64-encoded, a private key's body
+ * without its armor: secret-variants.ts) count too, after the ones written plainly.
+ */
+export function findSecrets(text: string): SecretMatch[] {
+  const direct = (view: string) => resolveOverlaps(directCandidates(view));
+  return resolveOverlaps([...directCandidates(text), ...findDisguisedSecrets(text, direct)]);
 }
 
 /** `text` with every secret replaced by "[redacted:<kind>]". */

@@ -6,7 +6,9 @@
 //   is suspended and its effect applied set-wise at the end (see beginBulkImport): about twice as
 //   fast to write, all or nothing, but API writes wait until it commits.
 // Exact duplicates are skipped; invalid lines are rejected with their line number and reason and
-// never stop the import.
+// never stop the import. Every line is screened as an API submission is (a line with findings is
+// stored pending, like the API's 202; a credential rejects the line), and a line's claimed key is
+// kept only when this hub issued it (prepare-record.ts).
 import { createReadStream, statSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
@@ -18,7 +20,7 @@ import type { Prepared, RecordKind } from "./prepare-record";
 import { fillContentSkeletons } from "../contents/fill-content-skeletons";
 import { fillResourceSkeletons } from "../resources/fill-skeletons";
 import { experienceMark, refreshResourceDisplaySince } from "../resources/refresh-resource-display";
-import { beginBulkImport, checkpoint, createWriters, runImmediate, tuneForBulkWrite } from "./repo";
+import { beginBulkImport, checkpoint, createWriters, readIssuedKeys, runImmediate, tuneForBulkWrite } from "./repo";
 import { CONTENT_REVISION, EXPERIENCE } from "./record-format";
 
 export type Counts = { added: number; skipped: number; rejected: number };
@@ -30,6 +32,10 @@ export type ImportSummary = {
   experiences: Counts;
   contentRevisions: Counts;
   unknown: Counts;
+  /** Added lines that screening held for review (stored pending with their findings). */
+  held: { experiences: number; contentRevisions: number };
+  /** Lines whose claimed key this hub did not issue: stored without a key, as unverified. */
+  unverifiedKeys: number;
   /** The first `maxRejections` rejections; the counts above are always complete. */
   rejections: Rejection[];
   optimized: boolean;
@@ -84,6 +90,8 @@ export async function importStream(
     experiences: counts(),
     contentRevisions: counts(),
     unknown: counts(),
+    held: { experiences: 0, contentRevisions: 0 },
+    unverifiedKeys: 0,
     rejections: [],
     optimized: false,
     bulk: options.bulk ?? false,
@@ -97,7 +105,7 @@ export async function importStream(
   // Rows above this id are the import's: their resources' shown url and category are refreshed at the end.
   const mark = experienceMark();
   const workers = options.workers ?? 0;
-  const preparer = createPreparer(workers, toDbTime(options.now ?? new Date()));
+  const preparer = createPreparer(workers, toDbTime(options.now ?? new Date()), readIssuedKeys());
   let sink: Sink;
   try {
     sink = summary.bulk ? bulkSink() : batchSink();
@@ -110,12 +118,18 @@ export async function importStream(
       for (const record of batch) {
         if (record.kind === "rejected") reject(record.line, record.recordKind, record.reason);
         else if (record.kind === EXPERIENCE) {
-          if (sink.writers.experience(record.values)) summary.experiences.added++;
-          else summary.experiences.skipped++;
+          if (sink.writers.experience(record.values)) {
+            summary.experiences.added++;
+            if (record.held) summary.held.experiences++;
+            if (record.unverifiedKey) summary.unverifiedKeys++;
+          } else summary.experiences.skipped++;
         } else {
           const outcome = sink.writers.revision(record.row);
-          if (outcome === "added") summary.contentRevisions.added++;
-          else if (outcome === "skipped") summary.contentRevisions.skipped++;
+          if (outcome === "added") {
+            summary.contentRevisions.added++;
+            if (record.held) summary.held.contentRevisions++;
+            if (record.unverifiedKey) summary.unverifiedKeys++;
+          } else if (outcome === "skipped") summary.contentRevisions.skipped++;
           else reject(record.line, CONTENT_REVISION, outcome.rejected);
         }
       }

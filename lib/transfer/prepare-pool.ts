@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { prepareLines, type Prepared } from "./prepare-record";
+import { prepareLines, type KnownKeys, type Prepared } from "./prepare-record";
 import type { PrepareRequest } from "./prepare-worker";
 
 export type Preparer = {
@@ -12,10 +12,12 @@ export type Preparer = {
   close(): Promise<void>;
 };
 
-export function createPreparer(workers: number, now: string): Preparer {
+/** `keys`: the target hub's keys (id -> label), the only ones a line may claim. */
+export function createPreparer(workers: number, now: string, keys: KnownKeys = new Map()): Preparer {
   if (workers <= 0) {
-    return { prepare: async (lines, firstLine) => prepareLines(lines, firstLine, now), close: async () => {} };
+    return { prepare: async (lines, firstLine) => prepareLines(lines, firstLine, now, keys), close: async () => {} };
   }
+  const knownKeys = [...keys];
   const pool = Array.from({ length: workers }, () => spawnWorker());
   const pending = new Map<number, { resolve: (r: Prepared[]) => void; reject: (e: Error) => void }>();
   for (const worker of pool) {
@@ -34,7 +36,7 @@ export function createPreparer(workers: number, now: string): Preparer {
   return {
     prepare(lines, firstLine) {
       const id = next++;
-      const request: PrepareRequest = { id, lines, firstLine, now };
+      const request: PrepareRequest = { id, lines, firstLine, now, keys: knownKeys };
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
         pool[id % pool.length].postMessage(request);

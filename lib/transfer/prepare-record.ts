@@ -1,12 +1,17 @@
 // Turns one JSONL line into the exact columns the database stores, or a rejection. Pure CPU work
-// (validation, hashing, text analysis) with no database access, so it can run in worker threads
-// while the main thread writes. The columns are computed exactly as createExperience and
-// submitContent compute them, by calling the same functions.
+// (validation, screening, hashing, text analysis) with no database access, so it can run in worker
+// threads while the main thread writes. The columns are computed exactly as createExperience and
+// submitContent compute them, by calling the same functions; the line is screened as the API
+// screens a submission (every stored text), and a line with findings is stored pending with them.
+// A claimed key is believed only when the target hub issued it (`keys`: its ids and labels).
 import { contentHash } from "../contents/content-hash";
 import { parentOf, rootOf } from "../contents/content-id";
 import { toDbTime } from "../db-time";
 import { readCountSetting } from "../count-setting";
 import { experienceColumns, type ExperienceColumns } from "../experiences/experience-columns";
+import { NO_KEY, type ProvenanceColumns } from "../keys/provenance";
+import { screeningHold } from "../moderation/hold-for-review";
+import { experienceTexts, revisionTexts } from "../moderation/stored-texts";
 import { indexText } from "../text/analyze";
 import { CONTENT_REVISION, EXPERIENCE, parseRecord, RecordError, type ModerationColumns } from "./record-format";
 
@@ -47,10 +52,41 @@ export type ExperienceValues = ExperienceWrite[(typeof EXPERIENCE_FIELDS)[number
 
 export type RecordKind = typeof EXPERIENCE | typeof CONTENT_REVISION | "unknown";
 
+/** What the import noted on a stored line: held by screening, a claimed key this hub did not issue. */
+export type LineNotes = { held: boolean; unverifiedKey: boolean };
+
 export type Prepared =
-  | { kind: typeof EXPERIENCE; line: number; values: ExperienceValues }
-  | { kind: typeof CONTENT_REVISION; line: number; row: RevisionWrite }
+  | ({ kind: typeof EXPERIENCE; line: number; values: ExperienceValues } & LineNotes)
+  | ({ kind: typeof CONTENT_REVISION; line: number; row: RevisionWrite } & LineNotes)
   | { kind: "rejected"; line: number; recordKind: RecordKind; reason: string };
+
+/** The target hub's keys, id -> label: the only keys a line may claim. */
+export type KnownKeys = ReadonlyMap<string, string>;
+
+/**
+ * The key a line claims, kept when the target hub issued it (same id, same label): a backup of this
+ * hub keeps its provenance. Any other claim is not believed: the row is stored without a key
+ * (unverified), and the claimed label survives as the writer's own claim, submitted_by, when that
+ * is empty.
+ */
+function checkClaimedKey(claimed: ProvenanceColumns, submittedBy: string, keys: KnownKeys) {
+  if (claimed.keyId === "" || keys.get(claimed.keyId) === claimed.keyLabel) return { key: claimed, submittedBy, unverifiedKey: false };
+  return { key: NO_KEY, submittedBy: submittedBy || claimed.keyLabel, unverifiedKey: true };
+}
+
+/**
+ * Moderation state after screening: a line with findings that would be published is held
+ * (pending, with its findings and reason, as the API's 202); one already held, rejected or hidden
+ * keeps its status, with the findings screening gives now. A line without findings is as it says.
+ */
+function screenedModeration(line: ModerationColumns, fields: Record<string, string>): ModerationColumns & { held: boolean } {
+  const { status, findings, statusReason } = line;
+  const hold = screeningHold(fields);
+  if (!hold) return { status, findings, statusReason, held: false };
+  const found = JSON.stringify(hold.findings);
+  if (status !== "published") return { status, findings: found, statusReason: statusReason || hold.reason, held: false };
+  return { status: "pending", findings: found, statusReason: hold.reason, held: true };
+}
 
 // Analysis is most of an import's CPU time. Names repeat across thousands of experiences, and
 // tasks, tips and outcomes often repeat too (agents re-running the same job, templated reports):
@@ -73,7 +109,7 @@ function indexCached(text: string): string {
 }
 
 /** `now` (a db time) stands in for created_at when a line has none. Blank lines give null. */
-export function prepareLine(text: string, line: number, now: string): Prepared | null {
+export function prepareLine(text: string, line: number, now: string, keys: KnownKeys = new Map()): Prepared | null {
   if (text.trim() === "") return null;
   let value: unknown;
   try {
@@ -87,22 +123,26 @@ export function prepareLine(text: string, line: number, now: string): Prepared |
   try {
     const record = parseRecord(value);
     if (record.type === EXPERIENCE) {
-      const { input } = record;
+      const claim = checkClaimedKey(record.key, record.input.submitted_by, keys);
+      const input = { ...record.input, submitted_by: claim.submittedBy };
+      const { held, ...moderation } = screenedModeration(record, experienceTexts(input));
       const createdAt = record.createdAt ? toDbTime(new Date(record.createdAt)) : now;
       const row: ExperienceWrite = {
-        ...experienceColumns(input, indexCached, record.key),
-        status: record.status,
-        findings: record.findings,
-        statusReason: record.statusReason,
+        ...experienceColumns(input, indexCached, claim.key),
+        ...moderation,
         createdAt,
         updatedAt: record.updatedAt ? toDbTime(new Date(record.updatedAt)) : createdAt,
       };
-      return { kind: EXPERIENCE, line, values: EXPERIENCE_FIELDS.map((field) => row[field]) };
+      return { kind: EXPERIENCE, line, values: EXPERIENCE_FIELDS.map((field) => row[field]), held, unverifiedKey: claim.unverifiedKey };
     }
-    const { input } = record;
+    const claim = checkClaimedKey(record.key, record.input.submitted_by, keys);
+    const input = { ...record.input, submitted_by: claim.submittedBy };
+    const { held, ...moderation } = screenedModeration(record, revisionTexts(input));
     return {
       kind: CONTENT_REVISION,
       line,
+      held,
+      unverifiedKey: claim.unverifiedKey,
       row: {
         id: input.id,
         rootId: rootOf(input.id),
@@ -113,11 +153,9 @@ export function prepareLine(text: string, line: number, now: string): Prepared |
         sortOrder: input.sort_order,
         contentHash: contentHash(input.body),
         submittedBy: input.submitted_by,
-        ...record.key,
+        ...claim.key,
         createdAt: record.createdAt ? toDbTime(new Date(record.createdAt)) : now,
-        status: record.status,
-        findings: record.findings,
-        statusReason: record.statusReason,
+        ...moderation,
         locked: record.locked,
       },
     };
@@ -127,10 +165,10 @@ export function prepareLine(text: string, line: number, now: string): Prepared |
   }
 }
 
-export function prepareLines(lines: string[], firstLine: number, now: string): Prepared[] {
+export function prepareLines(lines: string[], firstLine: number, now: string, keys: KnownKeys = new Map()): Prepared[] {
   const out: Prepared[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const prepared = prepareLine(lines[i], firstLine + i, now);
+    const prepared = prepareLine(lines[i], firstLine + i, now, keys);
     if (prepared) out.push(prepared);
   }
   return out;

@@ -3,11 +3,13 @@
 import { parentPort } from "node:worker_threads";
 import { prepareLines } from "./prepare-record";
 
-export type PrepareRequest = { id: number; lines: string[]; firstLine: number; now: string };
+export type PrepareRequest = { id: number; lines: string[]; firstLine: number; now: string; keys: [string, string][] };
 
 parentPort?.on("message", (request: PrepareRequest) => {
   try {
-    parentPort!.postMessage({ id: request.id, results: prepareLines(request.lines, request.firstLine, request.now) });
+    // The target hub's keys come with every batch: a handful of entries, cheaper than keeping state.
+    const keys = new Map(request.keys);
+    parentPort!.postMessage({ id: request.id, results: prepareLines(request.lines, request.firstLine, request.now, keys) });
   } catch (error) {
     parentPort!.postMessage({ id: request.id, error: String((error as Error)?.stack ?? error) });
   }

@@ -21,6 +21,12 @@ export function tuneForBulkWrite(db: Sqlite = getSqlite()): () => void {
   return () => db.pragma(`cache_size = ${Number(previous)}`);
 }
 
+/** The keys this hub issued, id -> label (revoked ones too: they did write what they wrote). */
+export function readIssuedKeys(db: Sqlite = getSqlite()): Map<string, string> {
+  const rows = db.prepare(/* sql */ `SELECT id, label FROM api_keys`).all() as { id: string; label: string }[];
+  return new Map(rows.map((row) => [row.id, row.label]));
+}
+
 export function runImmediate<T>(work: () => T, db: Sqlite = getSqlite()): T {
   return db.transaction(work).immediate();
 }
