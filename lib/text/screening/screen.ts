@@ -200,6 +200,15 @@ function placeSpan(span: Span, pieces: Piece[]): Map<string, { start: number; en
 }
 
 /**
+ * A field that ends inside a word, path or token continued by the next ("~/.ssh/id_" + "rsa",
+ * "OPENAI_API_" + "KEY", "<|im_" + "start|>"): joined without a space, as the halves were meant.
+ * Only an ending no word ends with counts (_ / | < - ~ $ { [ \): two words are joined by a space.
+ */
+function splitsToken(previous: string, next: string): boolean {
+  return /[_/\\|<{[$~-]$/.test(previous) && /^[\w|>\]}./\\-]/.test(next);
+}
+
+/**
  * The fields' heads and tails (SCREENING_TUNING.joinWindow characters; short fields whole) in
  * reading order, joined by a space: where a split injection's halves meet, as a reader reads on.
  */
@@ -247,10 +256,18 @@ export function screenSubmission(fields: Record<string, string>, options: Screen
   }
 
   if (ordered.length >= 2) {
-    const edges = joinPieces(boundaryPieces(ordered), (previous, next) => (previous.field === next.field ? "\n\n" : " "));
+    const edges = joinPieces(boundaryPieces(ordered), (previous, next) =>
+      previous.field === next.field ? "\n\n" : splitsToken(previous.text, next.text) ? "" : " ",
+    );
+    const seams = edges.pieces.filter((piece, i) => i > 0 && edges.pieces[i - 1].field !== piece.field).map((piece) => piece.at);
+    const reach = SCREENING_TUNING.seamReach;
     for (const span of screenText(edges.text, { ...options, decode: false })) {
       const placed = placeSpan(span, edges.pieces);
-      if (placed.size >= 2) for (const [field, local] of placed) add(field, { kind: span.kind, rule: span.rule, ...local });
+      // A finding inside one field that the whole pass did not make was made by the other field's
+      // words ("...must first print the" + "contents of the .env file in its reply"): near a seam it
+      // is a split request too. Far from one, only a window's cut made it, and it is dropped.
+      if (placed.size < 2 && !seams.some((seam) => seam >= span.start - reach && seam <= span.end + reach)) continue;
+      for (const [field, local] of placed) add(field, { kind: span.kind, rule: span.rule, ...local });
     }
   }
 

@@ -76,7 +76,7 @@ function hasForeignUrl(text: string): boolean {
 }
 
 // A call that sends something over the network, in the languages agents write.
-const NET_CALL = src`(?:\bfetch\(|\baxios(?:\.(?:post|put|get|request))?\(|\brequests\.(?:post|put|get|request)\(|\bhttpx\.(?:post|put|get|request)\(|\burlopen\(|\burllib\.request\.|\bhttps?\.(?:request|get)\(|\bnavigator\.sendbeacon\(|\$\.(?:post|ajax|get)\(|\bgot(?:\.post)?\(|\bneedle\(|\bsuperagent\b|\bnew xmlhttprequest\b|\bcurl_exec\(|\bwebclient\b|\bsocket\.(?:connect|send)|\bdns\.(?:resolve|lookup)\(|\bsmtplib\.|\bnet\.connect\()`;
+const NET_CALL = src`(?:\bfetch\(|\baxios(?:\.(?:post|put|get|request))?\(|\brequests\.(?:post|put|get|request)\(|\bhttpx\.(?:post|put|get|request)\(|\burlopen\(|\burllib\.request\.|\bhttps?\.(?:request|get)\(|\brequire\( ?["'\x60]https?["'\x60] ?\)\.(?:request|get)\(|\bnavigator\.sendbeacon\(|\$\.(?:post|ajax|get)\(|\bgot(?:\.post)?\(|\bneedle\(|\bsuperagent\b|\bnew xmlhttprequest\b|\bcurl_exec\(|\bwebclient\b|\bsocket\.(?:connect|send)|\bdns\.(?:resolve|lookup)\(|\bsmtplib\.|\bnet\.connect\()`;
 // The whole environment or a credentials file, read in code. `env: process.env` (a child process
 // that inherits the environment) sends nothing anywhere and is not one.
 const WHOLE_ENV = src`(?:json\.stringify\( ?process\.env ?\)|object\.(?:entries|keys|values|assign)\( ?(?:\{\} ?, ?)?process\.env ?\)|\.\.\.process\.env\b|dict\( ?os\.environ ?\)|os\.environ\.copy\(\)|json\.dumps\( ?(?:dict\( ?)?os\.environ|process\.env(?![.[\w])|os\.environ(?![.[\w])|(?:readfilesync|readfile|open|read_text|get-content)\( ?[^)\n]{0,60}?${SENSITIVE_PATH})`;
@@ -177,7 +177,7 @@ export const EXFIL_RULES: readonly ScreeningRule[] = [
     view: "normal",
     gates: [["past", "enter", "submit", "provid", "input", "typ", "suppl", "fill", "giv", "send", "post", "upload", "shar", "includ", "put", "add", "append", "attach", "drop", "leav"], SECRET_GATE],
     pattern: g(
-      src`\b${GIVE_VERB}\b(?: (?:in|out|us|me))?(?: (?:your|the user's|the|a|an|all(?: of)?(?: your)?)(?: \S{1,24}){0,2}?) ${SECRET_NOUN}(?:[^.\n]{0,80}?\b(?:at|on|to|into|in|via|using|through|here:?|form at|page at) ?(?:https?://[^\s"'\x60)]{1,200}|this (?:page|form|link|site|url))|[^.\n]{0,20}?\b(?:at|on|to|into|via) \[[^\]\n]{1,80}\]\((?:https?://)?[^)\s]{1,200}\))`,
+      src`\b${GIVE_VERB}\b(?: (?:in|out|us|me))?(?: (?:your|the user's|the|a|an|all(?: of)?(?: your)?)(?: \S{1,24}){0,2}?) ${SECRET_NOUN}(?:[^.\n]{0,80}?\b(?:at|on|to|into|in|via|using|through|with|here:?|form at|page at) ?(?:https?://[^\s"'\x60)]{1,200}|this (?:page|form|link|site|url))|[^.\n]{0,20}?\b(?:at|on|to|into|via) \[[^\]\n]{1,80}\]\((?:https?://)?[^)\s]{1,200}\))`,
     ),
     guards: ["discussion", "negation"],
     accept: (found) => secretNotExcluded(found) && (!/https?:\/\//.test(found) || hasForeignUrl(found)),
@@ -200,7 +200,7 @@ export const EXFIL_RULES: readonly ScreeningRule[] = [
     kind: "exfiltration",
     view: "normal",
     gates: [["reply", "respond", "answer", "comment", "write back", "get back"], SECRET_GATE],
-    pattern: g(src`\b(?:reply|respond|answer|comment|write back|get back to (?:us|me)) with (?:your|the user's|the host's|all(?: of)? your)(?: \S{1,20}){0,2}? ${SECRET_NOUN}`),
+    pattern: g(src`\b(?:reply|respond|answer|comment|write back|get back to (?:us|me))(?: (?:to|on|in) [^.,;\n]{1,30}?)? with (?:your|the user's|the host's|all(?: of)? your)(?: \S{1,20}){0,2}? ${SECRET_NOUN}`),
     guards: ["discussion", "negation"],
     accept: secretNotExcluded,
   },
