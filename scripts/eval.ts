@@ -132,7 +132,7 @@ async function inProcess(): Promise<number> {
       for (const config of configs) {
         const t1 = performance.now();
         setGateScale(config.gateScale ?? 1);
-        const rows = runQueries(corpus, config.switches);
+        const rows = await runQueries(corpus, config.switches);
         setGateScale(1);
         results.get(config.name)!.set(name, { summary: summarize(rows), misses: missesOf(rows), ms: performance.now() - t1 });
       }

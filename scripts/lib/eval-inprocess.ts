@@ -34,19 +34,21 @@ export async function loadCorpus(corpus: Corpus, dir: string): Promise<string[]>
 }
 
 /** Runs every query of the corpus (its database must be the open one) under the given switches. */
-export function runQueries(corpus: Corpus, switches: SearchSwitches): EvalRow[] {
+export async function runQueries(corpus: Corpus, switches: SearchSwitches): Promise<EvalRow[]> {
   setSearchSwitches(switches);
   try {
-    return corpus.queries.map((q) => {
+    const rows: EvalRow[] = [];
+    for (const q of corpus.queries) {
       const params: Record<string, string> = { q: q.q, limit: String(K) };
       if (q.category) params.category = q.category;
       try {
-        return toRow(q, searchExperiences(parseInput(searchInput, params, "search")));
+        rows.push(toRow(q, await searchExperiences(parseInput(searchInput, params, "search"))));
       } catch (error) {
         console.error(`search "${q.q}" -> ${error instanceof Error ? error.message : String(error)}`);
-        return { q, names: [], abstained: true, broken: true };
+        rows.push({ q, names: [], abstained: true, broken: true });
       }
-    });
+    }
+    return rows;
   } finally {
     setSearchSwitches(null);
     flushSearchLog();
