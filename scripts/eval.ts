@@ -15,6 +15,13 @@
 //   --json FILE                    every figure and miss as JSON
 //   --agree-with FILE              fail unless the dev figures equal (within 0.001) those run.mjs
 //                                  wrote with --json over HTTP: the two scorers cannot drift
+//   --engine sqlite|postgres|both  the search index searched (default sqlite, what the app serves):
+//                                  postgres loads each corpus into a fresh PostgreSQL database too
+//                                  (scripts/lib/eval-pg.ts; TEST_DATABASE_URL, or DATABASE_URL when
+//                                  it names PostgreSQL, else a throwaway cluster started here) and
+//                                  searches it through the same pipeline; both prints the engines'
+//                                  figures side by side and fails when an overall figure differs by
+//                                  more than 0.01, listing the queries whose top 3 differ
 //
 // --http: the production build over HTTP (test/eval/run.mjs), which proves the real server: builds
 // if needed (into NEXT_DIST_DIR), starts the server on a fresh temp SQLite file and a free port,
@@ -28,8 +35,9 @@ import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ensureBuild, startServer } from "./lib/server";
-import { floorFailures, missesOf, readCorpus, summarize, type Corpus, type Miss, type Score, type Summary } from "./lib/eval-score";
+import { floorFailures, missesOf, readCorpus, summarize, type Corpus, type EvalRow, type Miss, type Score, type Summary } from "./lib/eval-score";
 import { setGateScale } from "../lib/search/search-config";
+import type { SearchIndex } from "../lib/search/search-index";
 
 // The issue's floors (recall 0.95, MRR 0.90, abstention 0.85, false abstention 0.05), raised to
 // just under what the engine reaches on the dev corpus (recall 1.000 and MRR 1.000 since weak leads
@@ -55,6 +63,7 @@ const { values } = parseArgs({
     frontier: { type: "boolean" },
     detail: { type: "boolean" },
     "agree-with": { type: "string" },
+    engine: { type: "string", default: "sqlite" },
   },
 });
 
@@ -97,9 +106,21 @@ const isAllOn = (c: Config) => c.switches.lexicon && c.switches.wordLists && c.s
 // Held-out corpora: measured, never tuned against, so their queries are not printed by default.
 const HELD_OUT = new Set(["heldout"]);
 
-type Result = { summary: Summary; misses: Miss[]; ms: number };
+type Result = { summary: Summary; misses: Miss[]; ms: number; rows: EvalRow[] };
+type Engine = "sqlite" | "postgres";
+type Results = Map<string, Map<string, Result>>;
+const ENGINES: Record<string, Engine[]> = { sqlite: ["sqlite"], postgres: ["postgres"], both: ["sqlite", "postgres"] };
+// #19: the engines' figures may differ by this much at most.
+const ENGINE_TOLERANCE = 0.01;
 
 async function inProcess(): Promise<number> {
+  const engines = ENGINES[values.engine ?? "sqlite"];
+  if (!engines) {
+    console.error(`eval: --engine ${values.engine}: one of ${Object.keys(ENGINES).join(", ")}`);
+    return 2;
+  }
+  // Read before the SQLite loader points DATABASE_URL at its files.
+  const pgEnv = { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_URL: process.env.DATABASE_URL };
   // Answers are cached until the next write: every query must really be searched.
   process.env.KNOWHUB_SEARCH_CACHE = "0";
   process.env.KNOWHUB_RATE_WRITE = "off";
@@ -119,87 +140,174 @@ async function inProcess(): Promise<number> {
   }
   // The databases are thrown away: in memory-backed /dev/shm where there is one, no disk syncs.
   const dir = mkdtempSync(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "knowhub-eval-"));
-  const results = new Map<string, Map<string, Result>>(configs.map((c) => [c.name, new Map()]));
+  const byEngine = new Map<Engine, Results>(engines.map((e) => [e, new Map(configs.map((c) => [c.name, new Map()]))]));
   const problems: string[] = [];
   let loadMs = 0;
+  const pg = engines.includes("postgres") ? await import("./lib/eval-pg") : null;
+  const pgServer = pg ? await pg.openPgServer(pgEnv) : null;
+  if (pgServer) console.log(`PostgreSQL: ${pgServer.describe}`);
+  const measure = async (engine: Engine, name: string, corpus: Corpus, index?: SearchIndex) => {
+    for (const config of configs) {
+      const t1 = performance.now();
+      setGateScale(config.gateScale ?? 1);
+      const rows = await runQueries(corpus, config.switches, index);
+      setGateScale(1);
+      byEngine.get(engine)!.get(config.name)!.set(name, { summary: summarize(rows), misses: missesOf(rows), ms: performance.now() - t1, rows });
+    }
+  };
   try {
     for (const { name, corpus } of corpora) {
       if (!corpus) continue;
       const t0 = performance.now();
+      // Through the app's write path, into SQLite: PostgreSQL gets the rows it stored.
       const failures = await loadCorpus(corpus, dir);
       loadMs += performance.now() - t0;
       if (failures.length) problems.push(`${name}: ${failures.length} experiences failed to load (first: ${failures[0]})`);
-      for (const config of configs) {
-        const t1 = performance.now();
-        setGateScale(config.gateScale ?? 1);
-        const rows = runQueries(corpus, config.switches);
-        setGateScale(1);
-        results.get(config.name)!.set(name, { summary: summarize(rows), misses: missesOf(rows), ms: performance.now() - t1 });
+      if (engines.includes("sqlite")) await measure("sqlite", name, corpus);
+      if (pg && pgServer) {
+        const t2 = performance.now();
+        const db = await pg.createPgDatabase(pgServer.adminUrl, name);
+        try {
+          const { getSqlite } = await import("../lib/db");
+          for (const p of await pg.copyExperiencesToPg(getSqlite(), db.pool)) problems.push(`${name} on PostgreSQL: ${p}`);
+          loadMs += performance.now() - t2;
+          const { pgSearchIndex } = await import("../lib/search/search-index-pg");
+          await measure("postgres", name, corpus, pgSearchIndex(db.pool));
+        } finally {
+          await db.drop();
+        }
       }
     }
   } finally {
     await closeEval();
     rmSync(dir, { recursive: true, force: true });
+    pgServer?.stop();
   }
   const elapsed = performance.now() - started;
   const names = corpora.map((c) => c.name);
   const present = corpora.filter((c) => c.corpus).map((c) => c.name);
+  const label = (engine: Engine, config: string) => (engines.length > 1 || engine !== "sqlite" ? `${config} (${engine})` : config);
 
-  if (values.matrix || values.frontier) {
-    printMatrix(names, results);
-    if (values.detail) for (const c of configs) printTable(c.name, names, results.get(c.name)!);
-  } else {
-    printTable(configs[0].name, names, results.get(configs[0].name)!);
+  for (const [engine, results] of byEngine) {
+    if (values.matrix || values.frontier) {
+      if (engines.length > 1) console.log(`
+${engine}`);
+      printMatrix(names, results);
+      if (values.detail) for (const c of configs) printTable(label(engine, c.name), names, results.get(c.name)!);
+    } else {
+      printTable(label(engine, configs[0].name), names, results.get(configs[0].name)!);
+    }
+  }
+  if (engines.length > 1) {
+    for (const c of configs) problems.push(...compareEngines(c.name, present, byEngine.get("sqlite")!.get(c.name)!, byEngine.get("postgres")!.get(c.name)!));
   }
   for (const { name, corpus } of corpora) if (!corpus) console.log(`${name}: not there (test/eval/${name} or --data): column left empty`);
 
-  const first = results.get(configs[0].name)!;
   if (values.misses) {
-    for (const name of present) {
-      const misses = first.get(name)!.misses;
-      console.log(`\nmisses, ${name} (${configs[0].name}): ${misses.length}`);
-      const hidden = HELD_OUT.has(name) && !values["misses-heldout"];
-      for (const m of misses) {
-        const what = m.relevant.length ? (m.abstained ? "abstained" : "not in top 10") : "answered";
-        console.log(hidden ? `  ${m.id} ${m.kind}: ${what}` : `  ${m.id} [${m.kind}] ${what}: ${JSON.stringify(m.q)} want ${m.relevant.join(", ") || "none"} got ${m.got.join(", ") || "none"}`);
+    for (const [engine, results] of byEngine) {
+      const first = results.get(configs[0].name)!;
+      for (const name of present) {
+        const misses = first.get(name)!.misses;
+        console.log(`\nmisses, ${name} (${label(engine, configs[0].name)}): ${misses.length}`);
+        const hidden = HELD_OUT.has(name) && !values["misses-heldout"];
+        for (const m of misses) {
+          const what = m.relevant.length ? (m.abstained ? "abstained" : "not in top 10") : "answered";
+          console.log(hidden ? `  ${m.id} ${m.kind}: ${what}` : `  ${m.id} [${m.kind}] ${what}: ${JSON.stringify(m.q)} want ${m.relevant.join(", ") || "none"} got ${m.got.join(", ") || "none"}`);
+        }
+        if (hidden && misses.length) console.log("  (queries of a held-out corpus are not shown: --misses-heldout shows them; never tune against them)");
       }
-      if (hidden && misses.length) console.log("  (queries of a held-out corpus are not shown: --misses-heldout shows them; never tune against them)");
     }
   }
 
   const queries = corpora.reduce((n, c) => n + (c.corpus?.queries.length ?? 0), 0);
   console.log(
-    `\nin-process eval: ${present.join(", ")}: ${queries} queries x ${configs.length} configuration${configs.length > 1 ? "s" : ""} in ${(elapsed / 1000).toFixed(1)} s (loading ${(loadMs / 1000).toFixed(1)} s)`,
+    `\nin-process eval (${engines.join(", ")}): ${present.join(", ")}: ${queries} queries x ${configs.length} configuration${configs.length > 1 ? "s" : ""} in ${(elapsed / 1000).toFixed(1)} s (loading ${(loadMs / 1000).toFixed(1)} s)`,
   );
 
-  // Floors: on the dev corpus only, with every part on.
+  // Floors: on the dev corpus only, with every part on, on every engine measured.
   const allOn = configs.find(isAllOn);
-  const dev = allOn ? results.get(allOn.name)!.get("dev")! : null;
-  if (dev) {
-    const failed = floorFailures(dev.summary, FLOORS);
-    for (const f of failed) problems.push(`dev floor: ${f}`);
-    if (!failed.length) console.log(`dev floors hold (${Object.entries(FLOORS).map(([k, v]) => `${k} ${v}`).join(", ")})`);
+  let dev: Summary | null = null;
+  for (const [engine, results] of byEngine) {
+    const devResult = allOn ? results.get(allOn.name)!.get("dev")! : null;
+    if (!devResult) continue;
+    dev ??= devResult.summary;
+    const failed = floorFailures(devResult.summary, FLOORS);
+    for (const f of failed) problems.push(`dev floor (${engine}): ${f}`);
+    if (!failed.length) console.log(`dev floors hold${engines.length > 1 || engine !== "sqlite" ? ` on ${engine}` : ""} (${Object.entries(FLOORS).map(([k, v]) => `${k} ${v}`).join(", ")})`);
   }
-  for (const [config, byCorpus] of results) {
-    for (const [name, r] of byCorpus) if (r.summary.broken) problems.push(`${name} (${config}): ${r.summary.broken} searches broke`);
+  for (const [engine, results] of byEngine) {
+    for (const [config, byCorpus] of results) {
+      for (const [name, r] of byCorpus) if (r.summary.broken) problems.push(`${name} (${label(engine, config)}): ${r.summary.broken} searches broke`);
+    }
   }
-  if (values["agree-with"]) problems.push(...agreement(values["agree-with"], dev?.summary ?? null));
+  if (values["agree-with"]) problems.push(...agreement(values["agree-with"], dev));
 
   if (values.json) {
-    const out = {
-      elapsed_ms: Math.round(elapsed),
-      floors: FLOORS,
-      configurations: Object.fromEntries(
+    const configurations = (results: Results) =>
+      Object.fromEntries(
         configs.map((c) => [
           c.name,
           { switches: c.switches, corpora: Object.fromEntries([...results.get(c.name)!].map(([n, r]) => [n, { summary: r.summary, misses: r.misses }])) },
         ]),
-      ),
+      );
+    const out = {
+      elapsed_ms: Math.round(elapsed),
+      floors: FLOORS,
+      configurations: configurations(byEngine.get(engines[0])!),
+      ...(engines.length > 1 ? { engines: Object.fromEntries(engines.map((e) => [e, configurations(byEngine.get(e)!)])) } : {}),
     };
     writeFileSync(values.json, JSON.stringify(out, null, 2));
   }
   for (const p of problems) console.error(`eval: ${p}`);
   return problems.length ? 1 : 0;
+}
+
+/**
+ * The two engines' figures side by side with their difference, and the queries whose top 3
+ * resources differ (held-out queries by id only). Problems: overall figures further apart than
+ * ENGINE_TOLERANCE.
+ */
+function compareEngines(config: string, names: string[], sqlite: Map<string, Result>, postgres: Map<string, Result>): string[] {
+  const problems: string[] = [];
+  const metrics: [string, keyof Score][] = [
+    ["recall@10", "recall@10"],
+    ["mrr@10", "mrr@10"],
+    ["hit@1", "hit@1"],
+    ["hit@10", "hit@10"],
+    ["ndcg@10", "ndcg@10"],
+    ["abstention", "abstain_accuracy"],
+    ["false abstention", "false_abstain"],
+  ];
+  const cell = 23;
+  console.log(`\n${config}: SQLite / PostgreSQL (difference)`);
+  console.log(`${"".padEnd(18)}  ${names.map((n) => n.padStart(cell)).join("  ")}`);
+  for (const [labelText, key] of metrics) {
+    const cells = names.map((n) => {
+      const a = sqlite.get(n)?.summary.overall[key];
+      const b = postgres.get(n)?.summary.overall[key];
+      if (typeof a !== "number" || typeof b !== "number") return "-".padStart(cell);
+      const diff = b - a;
+      if (Math.abs(diff) > ENGINE_TOLERANCE + 1e-9) problems.push(`${n} ${labelText} (${config}): SQLite ${f3(a)}, PostgreSQL ${f3(b)}, more than ${ENGINE_TOLERANCE} apart`);
+      return `${f3(a)} / ${f3(b)} (${diff >= 0 ? "+" : ""}${diff.toFixed(3)})`.padStart(cell);
+    });
+    console.log(`${labelText.padEnd(18)}  ${cells.join("  ")}`);
+  }
+  for (const n of names) {
+    const a = sqlite.get(n)?.rows;
+    const b = postgres.get(n)?.rows;
+    if (!a || !b) continue;
+    const differ = a.filter((row, i) => row.names.slice(0, 3).join("\n") !== b[i].names.slice(0, 3).join("\n") || row.abstained !== b[i].abstained);
+    console.log(`${n}: top 3 and abstention the same on both engines for ${a.length - differ.length} of ${a.length} queries`);
+    for (const row of differ) {
+      const other = b[a.indexOf(row)];
+      console.log(
+        HELD_OUT.has(n) && !values["misses-heldout"]
+          ? `  ${row.q.id} differs`
+          : `  ${row.q.id} ${JSON.stringify(row.q.q)}: SQLite ${row.names.slice(0, 3).join(", ") || "none"}${row.abstained ? " (abstained)" : ""} / PostgreSQL ${other.names.slice(0, 3).join(", ") || "none"}${other.abstained ? " (abstained)" : ""}`,
+      );
+    }
+  }
+  return problems;
 }
 
 /** The dev figures of run.mjs over HTTP (its --json file) against this process's: equal within 0.001. */

@@ -30,7 +30,7 @@ const rows = () =>
   getSqlite()
     .prepare(`SELECT id, task, status, findings, status_reason AS reason, submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel FROM experiences ORDER BY id`)
     .all() as { id: number; task: string; status: string; findings: string; reason: string; submittedBy: string; keyId: string; keyLabel: string }[];
-const searchIds = (q: string) => searchExperiences({ q, category: "", limit: 10, explain: false }).results.flatMap((r) => r.relevant_experiences.map((e) => e.id));
+const searchIds = async (q: string) => (await searchExperiences({ q, category: "", limit: 10, explain: false })).results.flatMap((r) => r.relevant_experiences.map((e) => e.id));
 
 describe("import screens every line as the API does", () => {
   it("holds lines with findings (pending, with them), rejects disguised credentials by line number, publishes the rest", async () => {
@@ -71,8 +71,8 @@ describe("import screens every line as the API does", () => {
     expect(revision.status).toBe("pending");
     expect(JSON.parse(revision.findings)[0]).toMatchObject({ kind: "prompt_injection", field: "body" });
 
-    for (const row of stored.slice(1)) expect(searchIds(row.task)).not.toContain(row.id);
-    expect(searchIds(stored[0].task)).toContain(stored[0].id);
+    for (const row of stored.slice(1)) expect(await searchIds(row.task)).not.toContain(row.id);
+    expect(await searchIds(stored[0].task)).toContain(stored[0].id);
   });
 
   it("keeps a line's own hold, rejection or hiding, with the findings screening gives now", async () => {
@@ -110,7 +110,7 @@ describe("import believes only the keys this hub issued", () => {
       submittedBy: "trusted-maintainer",
     });
     // Shown to agents as unverified: no key.
-    const [found] = searchExperiences({ q: "Claims a key this hub never issued", category: "", limit: 1, explain: false }).results[0].relevant_experiences;
+    const [found] = (await searchExperiences({ q: "Claims a key this hub never issued", category: "", limit: 1, explain: false })).results[0].relevant_experiences;
     expect(found).toMatchObject({ verified: false, key: null, submitted_by: "trusted-maintainer" });
   });
 

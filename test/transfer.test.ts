@@ -22,7 +22,7 @@ const postContent = (body: unknown) => call(contentRoute.POST, "/api/content", {
 
 const dump = dumpDatabase;
 
-const search = (q: string) => searchExperiences({ q, category: "", limit: 10, explain: true }).results;
+const search = async (q: string) => (await searchExperiences({ q, category: "", limit: 10, explain: true })).results;
 
 describe("export then import", () => {
   let original: ReturnType<typeof dump>;
@@ -72,9 +72,9 @@ describe("export then import", () => {
 
   it("answers searches the same way after a restore", async () => {
     useDb("source.db");
-    const before = [search("extract tables from pdf"), search("PDF 表格")];
+    const before = [await search("extract tables from pdf"), await search("PDF 表格")];
     useDb("restored.db");
-    expect([search("extract tables from pdf"), search("PDF 表格")]).toEqual(before);
+    expect([await search("extract tables from pdf"), await search("PDF 表格")]).toEqual(before);
     expect(before[0].length).toBeGreaterThan(0);
     // Write the buffered search log now: a bulk import below holds the write lock, and a timed
     // flush on this thread would wait out the busy timeout.

@@ -32,7 +32,7 @@ describe("candidates", () => {
     const summary = await importFile(file, { bulk: false });
     expect(summary.experiences.added).toBe(223);
 
-    const res = search("quokka telemetry ferrous beacons");
+    const res = await search("quokka telemetry ferrous beacons");
     expect(res.results[0]?.name).toBe("OldGuard");
     expect(res.results[0].explain?.missing_terms).toEqual([]);
   });
@@ -58,9 +58,9 @@ describe("candidates", () => {
 
     const query = "wombat PR cobalt sprockets";
     const id = (name: string) => (getSqlite().prepare(`SELECT id FROM experiences WHERE name = ?`).get(name) as { id: number }).id;
-    const found = fetchCandidates(planQuery(query), "").map((r) => r.id);
+    const found = (await fetchCandidates(await planQuery(query), "")).map((r) => r.id);
     expect(found).toContain(id("PhraseKeeper"));
     expect(found).not.toContain(id("WordsApart"));
-    expect(search(query).results[0]?.name).toBe("PhraseKeeper");
+    expect((await search(query)).results[0]?.name).toBe("PhraseKeeper");
   });
 });

@@ -9,8 +9,9 @@
 // rows with every word does FTS5 run the AND, and then only over rows older than the pool's.
 // Every query is bounded by a LIMIT.
 import type { QueryGroup, QueryPlan } from "./plan";
-import { findCandidates, findRecent, type CandidateRow } from "./repo";
 import { rowText } from "./row-text";
+import type { AllOf, CandidateRow, SearchIndex, TermQuery } from "./search-index";
+import { sqliteSearchIndex } from "./search-index-sqlite";
 
 // Bounds on the rows read per query: enough to fill 50 results with their best experiences.
 const OR_CANDIDATES = 60;
@@ -43,13 +44,13 @@ function missingWord(text: string, groups: QueryGroup[]): number {
   return missing;
 }
 
-function andOf(groups: QueryGroup[]): string {
-  return groups.map((g) => g.match).join(" AND ");
+function andOf(groups: QueryGroup[]): AllOf {
+  return groups.map((g) => g.forms);
 }
 
 /** A superset of andOf(groups) that FTS5 steps through faster: phrases by their rarest word. */
-function scanOf(groups: QueryGroup[]): string {
-  return groups.map((g) => g.scanMatch).join(" AND ");
+function scanOf(groups: QueryGroup[]): AllOf {
+  return groups.map((g) => g.scanForms);
 }
 
 /** Newest first, like FTS5's ORDER BY rowid DESC. */
@@ -57,17 +58,17 @@ function newest(rows: CandidateRow[], max: number): CandidateRow[] {
   return rows.slice(0, max);
 }
 
-export function fetchCandidates(plan: QueryPlan, category: string): CandidateRow[] {
+export async function fetchCandidates(plan: QueryPlan, category: string, index: SearchIndex = sqliteSearchIndex): Promise<CandidateRow[]> {
   const rows = new Map<number, CandidateRow>();
   const add = (found: CandidateRow[]) => found.forEach((r) => rows.has(r.id) || rows.set(r.id, r));
   const { required } = plan;
   const n = required.length;
-  if (n === 2) add(findRecent(andOf(required), category, AND_CANDIDATES));
+  if (n === 2) add(await index.findNewest([andOf(required)], category, AND_CANDIDATES));
   if (n >= 3) {
     const [a, b, c] = required;
     // Two of the three rarest words: every row missing at most one word has that.
-    const pool = `(${andOf([a, b])}) OR (${andOf([a, c])}) OR (${andOf([b, c])})`;
-    const loaded = findRecent(pool, category, POOL);
+    const pool: TermQuery = [andOf([a, b]), andOf([a, c]), andOf([b, c])];
+    const loaded = await index.findNewest(pool, category, POOL);
     // Which required word each row lacks, checked on its analyzed fields: -1 for none, TOO_MANY
     // when two or more are missing (such a row is in neither the AND nor a leave-one-out AND).
     const missed = new Map(loaded.map((r) => [r.id, missingWord(rowText(r), required)]));
@@ -78,7 +79,7 @@ export function fetchCandidates(plan: QueryPlan, category: string): CandidateRow
     add(newest(all, AND_CANDIDATES));
     // Past the pool's oldest row FTS5 must look; within it the AND's rows are all known already.
     if (loaded.length === POOL && all.length < PAGE_OF_FULL_MATCHES) {
-      const older = findRecent(scanOf(required), category, AND_CANDIDATES - all.length, loaded[loaded.length - 1].id);
+      const older = await index.findNewest([scanOf(required)], category, AND_CANDIDATES - all.length, loaded[loaded.length - 1].id);
       add(older.filter((r) => missingWord(rowText(r), required) === -1));
     }
     if (rows.size < ENOUGH) {
@@ -86,9 +87,9 @@ export function fetchCandidates(plan: QueryPlan, category: string): CandidateRow
       for (let i = 0; i < n; i++) add(newest(loaded.filter((r) => holdsAllBut(r, i)), NEAR_CANDIDATES));
     }
   }
-  if (rows.size < ENOUGH && plan.orMatch) {
+  if (rows.size < ENOUGH && plan.orQuery.length > 0) {
     const ranked = plan.orPostings <= RANK_BUDGET;
-    add(ranked ? findCandidates(plan.orMatch, category, OR_CANDIDATES) : findRecent(plan.orMatch, category, OR_CANDIDATES));
+    add(ranked ? await index.findRanked(plan.orQuery, category, OR_CANDIDATES) : await index.findNewest(plan.orQuery, category, OR_CANDIDATES));
   }
   return [...rows.values()];
 }

@@ -23,7 +23,7 @@ describe("confidence gate", () => {
     await post({ name: "WombatTrack", task: "Track wombat migrations across valleys", tips: "Tag them at dusk" });
     // Two of its four words: under the plain coverage threshold, and no other resource comes close.
     const query = "wombat migrations fjord tundra";
-    const alone = search(query);
+    const alone = await search(query);
     expect(alone.results.map((r) => r.name)).toEqual(["WombatTrack"]);
     expect(alone).toMatchObject({ confidence: "high", abstained: false });
     expect(alone.results[0]).toMatchObject({ confidence: "high", explain: { gate: "clear lead" } });
@@ -33,7 +33,7 @@ describe("confidence gate", () => {
     // A second resource covering about as much of the query: no single answer stands out.
     await post({ name: "FjordAtlas", task: "Map wombat burrows along a fjord" });
     // The gate's doubt is said, not hidden: both come back as weak leads.
-    const doubted = search(query);
+    const doubted = await search(query);
     expect(doubted).toMatchObject({ confidence: "low", abstained: true });
     expect(doubted.results.map((r) => r.name).sort()).toEqual(["FjordAtlas", "WombatTrack"]);
     expect(doubted.results.every((r) => r.confidence === "low" && r.explain!.gate === "none")).toBe(true);
@@ -45,7 +45,7 @@ describe("confidence gate", () => {
     await post({ name: "DroneLog", task: "Plan drone flights over rivers at dawn" });
     // Twelve words in the agent's own terms: the right report shares five of them.
     const query = "count reindeer crossing rivers drone tundra lichen permafrost caribou antlers sleds blizzard";
-    const found = search(query);
+    const found = await search(query);
     expect(found.abstained).toBe(false);
     const [top] = found.results;
     expect(top.name).toBe("HerdWatch");
@@ -56,7 +56,7 @@ describe("confidence gate", () => {
     expect(top.explain!.coverage).toBeLessThan(0.4);
 
     // Sharing only two words at the same coverage is not enough: search abstains.
-    const two = search("reindeer herds tundra lichen permafrost caribou");
+    const two = await search("reindeer herds tundra lichen permafrost caribou");
     expect(two.results[0]?.explain?.coverage ?? 0).toBeLessThan(0.55);
     expect(two).toMatchObject({ confidence: "low", abstained: true });
     expect(two.results[0].name).toBe("HerdWatch");
@@ -65,11 +65,11 @@ describe("confidence gate", () => {
   it("needs a smaller share of a long query than of a short one", async () => {
     await post({ name: "GlacierCam", task: "Photograph glacier calving at dawn from a boat" });
     // Eleven words, four of them in the report: about a third of the query's weight, from 35 %.
-    const long = search("photograph glacier calving dawn tundra lichen kayak sleds water cold friends");
+    const long = await search("photograph glacier calving dawn tundra lichen kayak sleds water cold friends");
     expect(long.results.map((r) => r.name)).toEqual(["GlacierCam"]);
     expect(long.results[0].explain!.matched_terms).toEqual(["photograph", "glacier", "calv", "dawn"]);
     expect(long.results[0].explain!.coverage).toBeLessThan(0.4);
     // Five words, two of them in the report: a third of it is not enough for a short query.
-    expect(search("photograph glacier penguins walrus tundra")).toMatchObject({ confidence: "low", abstained: true });
+    expect(await search("photograph glacier penguins walrus tundra")).toMatchObject({ confidence: "low", abstained: true });
   });
 });

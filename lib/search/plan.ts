@@ -7,7 +7,8 @@ import { GENERIC_WORDS } from "../text/stop-words";
 import { expandTerms } from "./lexicon";
 import { everydayRank, expandLoosely } from "./word-lists";
 import { searchSwitches } from "./search-config";
-import { countIndexed, documentFrequency, ftsPhrase, indexGeneration, termExists } from "./repo";
+import type { AnyOf, SearchIndex, TermQuery } from "./search-index";
+import { sqliteSearchIndex } from "./search-index-sqlite";
 
 /** One word of the query, with the other forms of the same concept (lexicon and word lists). */
 export type QueryGroup = {
@@ -25,16 +26,14 @@ export type QueryGroup = {
   postings: number;
   /** Specificity: idf of the word, or of its concept when the word itself is unknown. */
   weight: number;
-  /** FTS5 expression matching the word or any known form; "" when nothing can match. */
-  match: string;
+  /** The forms rows are looked up by (present in the index); none when nothing can match. */
+  forms: string[];
   /**
-   * A cheaper superset of `match` for ANDs over many rows: each phrase form is looked up by its
+   * A cheaper superset of `forms` for ANDs over many rows: each phrase form is looked up by its
    * rarest word. An AND steps through every doclist of every form, and a phrase's words are often
    * common ("pull request", "data warehouse"); the caller checks the phrase on the loaded rows.
    */
-  scanMatch: string;
-  /** The forms in `match` (present in the index), for matching loaded rows in code. */
-  forms: string[];
+  scanForms: string[];
   /** A content word, as opposed to a soft or generic one. */
   content: boolean;
   /** A name the agent typed (Slurm, MongoDB, a Latin word in a Chinese query): weighs more. */
@@ -46,8 +45,8 @@ export type QueryPlan = {
   total: number;
   /** The matchable content words (not soft or generic ones), rarest first. */
   required: QueryGroup[];
-  /** OR of the most selective groups, within the postings budget. */
-  orMatch: string;
+  /** OR of the most selective groups, within the postings budget; empty when nothing can match. */
+  orQuery: TermQuery;
   /** Posting entries the OR touches (what ranking it by bm25 costs). */
   orPostings: number;
 };
@@ -65,60 +64,98 @@ const TOTAL_TTL_MS = 10_000;
 // Positive document frequencies are cached: being a little stale only nudges a weight. Zeros are
 // cached only until the next write to the database (a word written a moment ago must be searchable
 // in the very next request); they are worth caching because a query's unknown words and lexicon
-// forms are mostly absent, and fts5vocab is slow to say so.
-const dfCache = new Map<string, number>();
-const absent = { generation: "", terms: new Set<string>() };
-let totalCache: { n: number; at: number } | null = null;
+// forms are mostly absent, and fts5vocab is slow to say so. Per index scope (one open database):
+// two engines, or two files, in one process never share statistics.
+type Stats = {
+  dfs: Map<string, number>;
+  absent: { generation: string; terms: Set<string> };
+  total: { n: number; at: number } | null;
+};
+let statsByScope = new WeakMap<object, Stats>();
 
-function termDf(term: string): number {
-  const hit = dfCache.get(term);
-  if (hit !== undefined) return hit;
-  if (absent.terms.has(term)) return 0;
-  // A one-row MATCH answers "absent" with a single b-tree seek; fts5vocab counts a whole doclist.
-  const n = termExists(term) ? documentFrequency(term) : 0;
-  if (n > 0) {
-    if (dfCache.size >= DF_CACHE_SIZE) dfCache.clear();
-    dfCache.set(term, n);
-  } else {
-    if (absent.terms.size >= DF_CACHE_SIZE) absent.terms.clear();
-    absent.terms.add(term);
+function statsOf(index: SearchIndex): Stats {
+  let stats = statsByScope.get(index.scope);
+  if (!stats) statsByScope.set(index.scope, (stats = { dfs: new Map(), absent: { generation: "", terms: new Set() }, total: null }));
+  return stats;
+}
+
+/**
+ * Document frequencies for one query's planning, looked up in batches: every term a step needs is
+ * gathered first and the misses asked for in one call (one await per step, not one per term).
+ */
+class TermStats {
+  /** This query's words: what termDf answers from (the shared caches may be cleared meanwhile). */
+  private readonly known = new Map<string, number>();
+
+  constructor(
+    private readonly index: SearchIndex,
+    private readonly stats: Stats,
+  ) {}
+
+  /** Makes the words of these terms (and phrases) known to termDf. */
+  async load(terms: Iterable<string>): Promise<void> {
+    const { dfs, absent } = this.stats;
+    const missing = new Set<string>();
+    for (const term of terms) {
+      for (const word of term.split(" ")) {
+        if (this.known.has(word)) continue;
+        const hit = dfs.get(word) ?? (absent.terms.has(word) ? 0 : undefined);
+        if (hit === undefined) missing.add(word);
+        else this.known.set(word, hit);
+      }
+    }
+    if (missing.size === 0) return;
+    const found = await this.index.documentFrequencies([...missing]);
+    for (const word of missing) {
+      const n = found.get(word) ?? 0;
+      this.known.set(word, n);
+      if (n > 0) {
+        if (dfs.size >= DF_CACHE_SIZE) dfs.clear();
+        dfs.set(word, n);
+      } else {
+        if (absent.terms.size >= DF_CACHE_SIZE) absent.terms.clear();
+        absent.terms.add(word);
+      }
+    }
   }
-  return n;
+
+  termDf(word: string): number {
+    const n = this.known.get(word);
+    if (n === undefined) throw new Error(`plan: the document frequency of "${word}" was not loaded`);
+    return n;
+  }
+
+  df(term: string): number {
+    // A phrase occurs no more often than its rarest word.
+    return term.includes(" ") ? Math.min(...term.split(" ").map((w) => this.termDf(w))) : this.termDf(term);
+  }
+
+  /** The word of a phrase that the fewest documents hold; a single word is itself. */
+  rarestWord(form: string): string {
+    if (!form.includes(" ")) return form;
+    const words = form.split(" ");
+    const dfs = words.map((w) => this.termDf(w));
+    return words[dfs.indexOf(Math.min(...dfs))];
+  }
 }
 
 /** Forgets cached zeros when anything was written since they were looked up. */
-function checkGeneration(): void {
-  const generation = indexGeneration();
-  if (generation !== absent.generation) {
-    absent.generation = generation;
-    absent.terms.clear();
+function checkGeneration(stats: Stats, generation: string): void {
+  if (generation !== stats.absent.generation) {
+    stats.absent.generation = generation;
+    stats.absent.terms.clear();
   }
 }
 
-function df(term: string): number {
-  // A phrase occurs no more often than its rarest word.
-  return term.includes(" ") ? Math.min(...term.split(" ").map(termDf)) : termDf(term);
-}
-
-/** The word of a phrase that the fewest documents hold; a single word is itself. */
-function rarestWord(form: string): string {
-  if (!form.includes(" ")) return form;
-  const words = form.split(" ");
-  const dfs = words.map(termDf);
-  return words[dfs.indexOf(Math.min(...dfs))];
-}
-
-function totalDocs(): number {
+async function totalDocs(index: SearchIndex, stats: Stats): Promise<number> {
   const now = Date.now();
-  if (!totalCache || now - totalCache.at > TOTAL_TTL_MS) totalCache = { n: countIndexed(), at: now };
-  return totalCache.n;
+  if (!stats.total || now - stats.total.at > TOTAL_TTL_MS) stats.total = { n: await index.countIndexed(), at: now };
+  return stats.total.n;
 }
 
 /** Forgets cached statistics (tests that rebuild the database). */
 export function resetPlanCache(): void {
-  dfCache.clear();
-  absent.terms.clear();
-  totalCache = null;
+  statsByScope = new WeakMap();
 }
 
 // A word no report uses (nor any of its forms) has no statistics here. It is either what the task is
@@ -170,9 +207,11 @@ function entityTerms(query: string): Set<string> {
 }
 
 /** The query's terms; a long Chinese word unknown to the index falls back to its bigrams. */
-function queryTerms(query: string): QueryTerm[] {
+async function queryTerms(query: string, stats: TermStats): Promise<QueryTerm[]> {
   const out: QueryTerm[] = [];
   const analyzed = analyzeTerms(query);
+  await stats.load(analyzed.flatMap((t) => [t.term, ...(t.parts ?? [])]));
+  const df = (term: string) => stats.df(term);
   // A run of characters the segmenter did not know whose bigrams are all unknown here is a word
   // nobody used (答题卡, 判分), not an artifact of cutting text into bigrams: it stays a requirement.
   const knownRuns = new Set(analyzed.flatMap((t) => (t.run && df(t.term) > 0 ? [t.run] : [])));
@@ -217,12 +256,26 @@ function mergeSynonyms(entries: [string, Seen][]): [string, Seen][] {
   return out;
 }
 
-export function planQuery(query: string): QueryPlan {
-  checkGeneration();
-  const terms = queryTerms(query);
+/**
+ * `generation`: the index's, when the caller has just read it (searchExperiences reads it once for
+ * the answer cache and the plan).
+ */
+export async function planQuery(query: string, index: SearchIndex = sqliteSearchIndex, generation?: string): Promise<QueryPlan> {
+  const cached = statsOf(index);
+  checkGeneration(cached, generation ?? (await index.generation()));
+  const stats = new TermStats(index, cached);
+  const df = (term: string) => stats.df(term);
+  const terms = await queryTerms(query, stats);
   const switches = searchSwitches();
   const expansions = switches.lexicon ? expandTerms(terms.map((t) => t.term)) : terms.map(() => new Set<string>());
   const loose = switches.wordLists ? expandLoosely(terms) : terms.map(() => new Set<string>());
+  // Every form the steps below may look at, in one batch: the query's words, the lexicon's forms and
+  // the word lists' first few (at most LOOSE_TRIED_PER_TERM are tried per word).
+  await stats.load([
+    ...terms.map((t) => t.term),
+    ...expansions.flatMap((e) => [...e]),
+    ...loose.flatMap((l) => [...l].slice(0, LOOSE_TRIED_PER_TERM)),
+  ]);
   const seen = new Map<string, Seen>();
   terms.forEach(({ term, factor }, i) => {
     const entry = seen.get(term) ?? { alts: new Set<string>(), loose: new Set<string>(), factor, own: [term], at: [] };
@@ -232,7 +285,7 @@ export function planQuery(query: string): QueryPlan {
     entry.factor = Math.max(entry.factor, factor);
     seen.set(term, entry);
   });
-  const total = totalDocs();
+  const total = await totalDocs(index, cached);
   const entities = entityTerms(query);
   const groups: QueryGroup[] = mergeSynonyms([...seen]).flatMap(([term, { alts: altSet, loose, factor, own: ownForms }]) => {
     const ownDfs = ownForms.map(df);
@@ -240,8 +293,8 @@ export function planQuery(query: string): QueryPlan {
     const alts = [...altSet].filter((a) => !ownForms.includes(a));
     const altDfs = alts.map(df);
     const liveAlts = alts.filter((_, i) => altDfs[i] > 0);
-    // In the lists' order, stopping at the first few that occur: each look-up costs at least a
-    // seek, and a document frequency at a million rows can cost milliseconds.
+    // In the lists' order, stopping at the first few that occur (their document frequencies were
+    // loaded in the batch above, LOOSE_TRIED_PER_TERM at most: a look-up costs at least a seek).
     const looseAlts: string[] = [];
     let tried = 0;
     for (const a of loose) {
@@ -260,12 +313,11 @@ export function planQuery(query: string): QueryPlan {
     const entity = factor === 1 && ownForms.some((f) => entities.has(f));
     const weight = (entity ? ENTITY_FACTOR : factor) * idf(own > 0 ? own : conceptDf > 0 ? conceptDf : unknownDf(term, entity, total), total);
     const postings = [...ownDfs, ...altDfs, ...looseDfs].reduce((s, n) => s + n, 0);
-    const match = live.length === 0 ? "" : `(${live.map(ftsPhrase).join(" OR ")})`;
-    const scanMatch = live.length === 0 ? "" : `(${[...new Set(live.map(rarestWord))].map(ftsPhrase).join(" OR ")})`;
-    return [{ term, own: ownForms, alts, liveAlts, looseAlts, df: own, postings, weight, match, scanMatch, forms: live, content: factor === 1, entity }];
+    const scanForms = [...new Set(live.map((form) => stats.rarestWord(form)))];
+    return [{ term, own: ownForms, alts, liveAlts, looseAlts, df: own, postings, weight, forms: live, scanForms, content: factor === 1, entity }];
   });
 
-  const matchable = groups.filter((g) => g.match).sort((a, b) => a.postings - b.postings);
+  const matchable = groups.filter((g) => g.forms.length > 0).sort((a, b) => a.postings - b.postings);
   // Selective groups first; the rarest always goes in, so even an all-common query finds something.
   const orGroups: QueryGroup[] = [];
   let spent = 0;
@@ -280,7 +332,7 @@ export function planQuery(query: string): QueryPlan {
     required: matchable.filter((g) => g.content),
     // The OR also looks rows up by the word lists' forms (bounded by the postings budget, which
     // counts them): it is how a report in the other language becomes a candidate at all.
-    orMatch: orGroups.map((g) => `(${[...new Set([...g.forms, ...g.looseAlts])].map(ftsPhrase).join(" OR ")})`).join(" OR "),
+    orQuery: orGroups.map((g): AnyOf[] => [[...new Set([...g.forms, ...g.looseAlts])]]),
     orPostings: spent,
   };
 }

@@ -12,8 +12,8 @@ import { searchExperiences } from "./search-experiences";
 const post = (overrides: Record<string, unknown>) =>
   call(experienceRoute.POST, "/api/experience", { method: "POST", body: experienceInput(overrides) });
 // Confident answers only: an old row may still come back as a weak lead through a word it shares.
-const found = (q: string) => {
-  const answer = searchExperiences({ q, category: "", limit: 10, explain: false });
+const found = async (q: string) => {
+  const answer = await searchExperiences({ q, category: "", limit: 10, explain: false });
   return answer.confidence === "high" ? answer.results.filter((r) => r.confidence === "high").map((r) => r.name) : [];
 };
 
@@ -29,13 +29,13 @@ describe("re-analysis after an analyzer change", () => {
     const db = getSqlite();
     db.prepare(`UPDATE experiences SET search_task = 'rebuilding models modified downstream' WHERE name = 'dbt-core'`).run();
     db.prepare(`UPDATE search_meta SET value = '1' WHERE key = 'analyzer'`).run();
-    expect(found("rebuild modified models downstream")).not.toContain("dbt-core");
+    expect(await found("rebuild modified models downstream")).not.toContain("dbt-core");
 
     const progress: number[] = [];
     expect(reanalyzeIfStale((done) => progress.push(done))).toEqual({ from: "1", to: ANALYZER_VERSION, rows: 2, changed: 1 });
     expect(progress.at(-1)).toBe(2);
-    expect(found("rebuild modified models downstream")[0]).toBe("dbt-core");
-    expect(found("extract tables from scanned pdf")[0]).toBe("tabula-py");
+    expect((await found("rebuild modified models downstream"))[0]).toBe("dbt-core");
+    expect((await found("extract tables from scanned pdf"))[0]).toBe("tabula-py");
     expect(reanalyzeIfStale()).toBeNull();
     // The trigger moved the row in the index without touching the resource's counts.
     const resource = db.prepare(`SELECT experience_count AS n FROM resources WHERE key = 'dbt-core'`).get() as { n: number };

@@ -3,19 +3,9 @@ import type { Statement } from "better-sqlite3";
 import { getSqlite, type Sqlite } from "../db";
 import type { ResourceRow } from "../resources/serialize";
 import type { ExperienceRow } from "../experiences/serialize";
+import type { CandidateRow } from "./search-index";
 
-/** What ranking needs of an experience: the analyzed fields, not the text shown to the agent. */
-export type CandidateRow = {
-  id: number;
-  resourceKey: string;
-  score: number;
-  /** Who this report speaks for: `k:<key id>`, or `e:<id>` for a report without a key (as resource_votes). */
-  reporter: string;
-  sName: string;
-  sTask: string;
-  sTips: string;
-  sOutcome: string;
-};
+export type { CandidateRow };
 
 // bm25 column weights, in the FTS column order: name, task, tips, outcome. They only decide which
 // rows enter the bounded candidate set; the final ranking is computed in score.ts.
@@ -95,7 +85,7 @@ export function findCandidates(match: string, category: string, max: number): Ca
 }
 
 /** The experiences to show, by id. */
-export function findExperiences(ids: number[]): Map<number, ExperienceRow> {
+export function findExperiences(ids: readonly number[]): Map<number, ExperienceRow> {
   const rows = prepared(
     /* sql */ `SELECT id, name, url, category, task, score, outcome, tips, content_id AS contentId,
               submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel, status, created_at AS createdAt, updated_at AS updatedAt
@@ -140,7 +130,7 @@ export function countIndexed(): number {
   return row.n;
 }
 
-export function findResources(keys: string[]): Map<string, ResourceRow> {
+export function findResources(keys: readonly string[]): Map<string, ResourceRow> {
   const out = new Map<string, ResourceRow>();
   if (keys.length === 0) return out;
   const rows = prepared(

@@ -4,7 +4,6 @@
 // a write is still found by the very next request, and an update, hide or delete leaves no stale
 // hit. KNOWHUB_SEARCH_CACHE sets how many answers are kept; 0 turns the cache off.
 import { readCountSetting } from "../count-setting";
-import { indexGeneration, searchScope } from "./repo";
 import { switchesKey } from "./search-config";
 import type { SearchInput, SearchResponseDto } from "./schema";
 
@@ -20,14 +19,18 @@ function cacheKey(input: SearchInput): string {
 
 /**
  * The answer to `input`, from the cache when nothing was written since it was computed. The answer
- * is shared between callers: treat it as read-only.
+ * is shared between callers: treat it as read-only. `scope` and `generation`: the search index's
+ * (SearchIndex), read by the caller for this search.
  */
-export function rememberAnswer(input: SearchInput, compute: () => SearchResponseDto): SearchResponseDto {
+export async function rememberAnswer(
+  input: SearchInput,
+  scope: object,
+  generation: string,
+  compute: () => Promise<SearchResponseDto>,
+): Promise<SearchResponseDto> {
   // Read on every call: tests and the benchmark switch it within one process.
   const max = readCountSetting("KNOWHUB_SEARCH_CACHE", DEFAULT_ENTRIES);
   if (max === 0) return compute();
-  const scope = searchScope();
-  const generation = indexGeneration();
   let store = stores.get(scope);
   if (!store || store.generation !== generation) {
     store = { generation, answers: new Map() };
@@ -41,7 +44,10 @@ export function rememberAnswer(input: SearchInput, compute: () => SearchResponse
     store.answers.set(key, hit);
     return hit;
   }
-  const answer = compute();
+  const answer = await compute();
+  // A write may have moved the generation while this answer was computed: it is kept only under
+  // the generation it was computed at (a newer store has begun meanwhile: leave it alone).
+  if (stores.get(scope) !== store) return answer;
   store.answers.set(key, answer);
   if (store.answers.size > max) store.answers.delete(store.answers.keys().next().value!);
   return answer;

@@ -4,8 +4,9 @@ import { logSearch } from "../demand-log/log-search";
 import { fetchCandidates } from "./candidates";
 import { planQuery, type QueryGroup } from "./plan";
 import { rememberAnswer } from "./result-cache";
-import { findExperiences, findResources } from "./repo";
 import { scoreRow, type Scored } from "./score";
+import type { SearchIndex } from "./search-index";
+import { sqliteSearchIndex } from "./search-index-sqlite";
 import { SEARCH_TUNING as T, currentGateScale, searchSwitches } from "./search-config";
 import {
   ABSTAIN_HINT,
@@ -20,12 +21,18 @@ import {
 /**
  * `keyId`: the key that searched ('' without one), for the search log; never a token or address.
  * `log: false` for a second look at the same query (the search page's chip counts): one search,
- * one log row.
+ * one log row. `index`: the engine searched (the app's SQLite database unless told otherwise).
  */
-export function searchExperiences(input: SearchInput, keyId = "", { log = true } = {}): SearchResponseDto {
+export async function searchExperiences(
+  input: SearchInput,
+  keyId = "",
+  { log = true, index = sqliteSearchIndex }: { log?: boolean; index?: SearchIndex } = {},
+): Promise<SearchResponseDto> {
   const started = performance.now();
-  const response = rememberAnswer(input, () => {
-    const { confidence, results } = rankResults(input);
+  // Read once: it keys the answer cache and tells the planner whether its cached zeros still hold.
+  const generation = await index.generation();
+  const response = await rememberAnswer(input, index.scope, generation, async () => {
+    const { confidence, results } = await rankResults(input, index, generation);
     return {
       query: input.q,
       category: input.category,
@@ -66,9 +73,9 @@ type Ranked = Group & {
 };
 type Ranking = { confidence: SearchResponseDto["confidence"]; results: SearchResultDto[] };
 
-function rankResults(input: SearchInput): Ranking {
-  const plan = planQuery(input.q);
-  const scored = fetchCandidates(plan, input.category).map((row) => scoreRow(row, plan.groups));
+async function rankResults(input: SearchInput, index: SearchIndex, generation: string): Promise<Ranking> {
+  const plan = await planQuery(input.q, index, generation);
+  const scored = (await fetchCandidates(plan, input.category, index)).map((row) => scoreRow(row, plan.groups));
   if (scored.length === 0) return { confidence: "none", results: [] };
 
   const byResource = new Map<string, Scored[]>();
@@ -96,7 +103,7 @@ function rankResults(input: SearchInput): Ranking {
   });
   if (shownGroups.length === 0) return { confidence: "none", results: [] };
 
-  const resources = findResources(shownGroups.map((g) => g.key));
+  const resources = await index.findResources(shownGroups.map((g) => g.key));
   const ranked: Ranked[] = shownGroups.map((g) => {
     const res = resources.get(g.key);
     const { mean, count, span } = T.prior;
@@ -124,7 +131,7 @@ function rankResults(input: SearchInput): Ranking {
   const shown = ranked.slice(0, sure ? input.limit : Math.min(input.limit, T.maxWeakLeads));
 
   const perGroup = sure ? T.relevantPerGroup : T.relevantPerWeakLead;
-  const experiences = findExperiences(shown.flatMap((g) => g.voices.slice(0, perGroup).map((r) => r.row.id)));
+  const experiences = await index.findExperiences(shown.flatMap((g) => g.voices.slice(0, perGroup).map((r) => r.row.id)));
   const results = shown.flatMap((g) => {
     const res = resources.get(g.key);
     if (!res) return [];

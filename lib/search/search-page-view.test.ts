@@ -36,7 +36,7 @@ describe("searchPageView", () => {
     await post({ name: "Resizer", category: "library", task: "resize holiday photos for a web gallery" });
     await post({ name: "Other", category: "api", task: "send sms reminders to dentists" });
 
-    const view = searchPageView(input(TASK));
+    const view = await searchPageView(input(TASK));
     expect(view.answer.results.map((r) => `${r.name}:${r.confidence}`)).toEqual(["Tabulon:high", "QuillRender:high", "PdfSplit:low"]);
     expect(view.counts).toEqual({
       confidence: "high",
@@ -63,40 +63,40 @@ describe("searchPageView", () => {
       ["quillmark tables", "", 2],
     ] as const) {
       const before = logRows(q).length;
-      const view = searchPageView(input(q, category, limit));
+      const view = await searchPageView(input(q, category, limit));
       const rows = logRows(q);
       expect(rows.length - before, `${q} @ ${category} / ${limit}`).toBe(1);
       expect(rows.at(-1)).toEqual({ category, resultCount: view.answer.results.length, abstained: view.answer.abstained ? 1 : 0 });
 
       const api = await call(searchRoute.GET, `/api/search?${new URLSearchParams({ q, category, limit: String(limit), explain: "1" })}`);
       expect(view.answer, `${q} @ ${category} / ${limit}`).toEqual(api.json);
-      expect(view.more).toBe(searchExperiences(input(q, category, COUNT_LIMIT), "", { log: false }).results.length > limit);
+      expect(view.more).toBe((await searchExperiences(input(q, category, COUNT_LIMIT), "", { log: false })).results.length > limit);
     }
-    expect(searchPageView(input(TASK, "", 1)).more).toBe(true);
-    expect(searchPageView(input(TASK, "", 3)).more).toBe(false);
+    expect((await searchPageView(input(TASK, "", 1))).more).toBe(true);
+    expect((await searchPageView(input(TASK, "", 3))).more).toBe(false);
   });
 
-  it("counts only its scope when scoped: a scoped search is not the unscoped one filtered", () => {
+  it("counts only its scope when scoped: a scoped search is not the unscoped one filtered", async () => {
     // QuillStudy is left out unscoped (far weaker than the best) but is the scope's weak lead, and
     // PdfSplit, a weak lead unscoped, is the scope's clear answer: the scope ranks on its own.
-    const wide = searchExperiences(input(TASK, "", COUNT_LIMIT), "", { log: false });
+    const wide = await searchExperiences(input(TASK, "", COUNT_LIMIT), "", { log: false });
     expect(wide.results.find((r) => r.category === "paper")).toBeUndefined();
     expect(wide.results.find((r) => r.name === "PdfSplit")?.confidence).toBe("low");
 
-    const paper = searchPageView(input(TASK, "paper"));
+    const paper = await searchPageView(input(TASK, "paper"));
     expect(paper.answer).toMatchObject({ confidence: "low", results: [{ name: "QuillStudy", confidence: "low" }] });
     expect(paper.counts).toEqual({ confidence: "low", total: null, capped: false, weakLeads: 1, categories: [{ category: "paper", count: 1 }] });
-    const api = searchPageView(input(TASK, "api"));
+    const api = await searchPageView(input(TASK, "api"));
     expect(api.answer).toMatchObject({ confidence: "high", results: [{ name: "PdfSplit", confidence: "high" }] });
 
     // A scope with no match counts nothing, and says nothing about other categories.
-    const empty = searchPageView(input(TASK, "mcp"));
+    const empty = await searchPageView(input(TASK, "mcp"));
     expect(empty.answer.results).toEqual([]);
     expect(empty.counts).toEqual({ confidence: "none", total: null, capped: false, weakLeads: 0, categories: [] });
   });
 
-  it("reports nothing for nonsense", () => {
-    const view = searchPageView(input("qwzx blorf vintergatan"));
+  it("reports nothing for nonsense", async () => {
+    const view = await searchPageView(input("qwzx blorf vintergatan"));
     expect(view.answer).toMatchObject({ confidence: "none", results: [] });
     expect(view.counts).toEqual({ confidence: "none", total: 0, capped: false, weakLeads: 0, categories: [] });
   });
@@ -105,13 +105,13 @@ describe("searchPageView", () => {
     for (let i = 0; i < COUNT_LIMIT + 2; i++) {
       await post({ name: `Crumbler ${i}`, category: i % 2 ? "cli" : "library", task: `crumble vorpal biscuits batch ${i}` });
     }
-    const view = searchPageView(input("crumble vorpal biscuits"));
+    const view = await searchPageView(input("crumble vorpal biscuits"));
     expect(view.answer.results).toHaveLength(10);
     expect(view.more).toBe(true);
     expect(view.counts.total).toBe(COUNT_LIMIT);
     expect(view.counts.capped).toBe(true);
     expect(view.counts.categories.reduce((s, c) => s + c.count, 0)).toBe(COUNT_LIMIT);
-    const scoped = searchPageView(input("crumble vorpal biscuits", "cli"));
+    const scoped = await searchPageView(input("crumble vorpal biscuits", "cli"));
     expect(scoped.counts).toMatchObject({ total: null, capped: false, categories: [{ category: "cli", count: (COUNT_LIMIT + 2) / 2 }] });
   });
 });

@@ -41,9 +41,9 @@ export type SearchPageView = {
 };
 
 /** `input` as searchInput parsed it. Logged once, as the rows shown (pages have no key). */
-export function searchPageView(input: SearchInput): SearchPageView {
+export async function searchPageView(input: SearchInput): Promise<SearchPageView> {
   const started = performance.now();
-  const wide = searchExperiences({ ...input, limit: COUNT_LIMIT }, "", { log: false });
+  const wide = await searchExperiences({ ...input, limit: COUNT_LIMIT }, "", { log: false });
   // A fresh object: the cached answer is shared with other callers.
   const answer: SearchResponseDto = { ...wide, limit: input.limit, results: wide.results.slice(0, input.limit) };
   logSearch({

@@ -87,31 +87,31 @@ describe("GET /api/search", () => {
 
   it("serves a repeated query from the cache until something is written, whoever writes it", async () => {
     const input = { q: "annotate hummingbird migration tracks", category: "", limit: 10, explain: false };
-    const first = searchExperiences(input);
+    const first = await searchExperiences(input);
     expect(first.abstained).toBe(true);
     flushSearchLog(); // search logs are writes too, but no answer depends on them
-    expect(searchExperiences(input)).toBe(first);
+    expect(await searchExperiences(input)).toBe(first);
 
     // Through the API, so through Prisma's connection: the cache must notice another connection.
     await post({ name: "BirdTrack", task: "Annotate hummingbird migration tracks from GPS tags" });
-    const afterPost = searchExperiences(input);
+    const afterPost = await searchExperiences(input);
     expect(afterPost.results.map((r) => r.name)).toEqual(["BirdTrack"]);
-    expect(searchExperiences({ ...input, explain: true }).results[0].explain).toBeDefined();
-    expect(searchExperiences(input).results[0].explain).toBeUndefined();
+    expect((await searchExperiences({ ...input, explain: true })).results[0].explain).toBeDefined();
+    expect((await searchExperiences(input)).results[0].explain).toBeUndefined();
 
     // And a write on the search's own connection (imports, moderation).
     getSqlite().prepare("UPDATE experiences SET status = 'hidden' WHERE name = ?").run("BirdTrack");
-    expect(searchExperiences(input).abstained).toBe(true);
+    expect((await searchExperiences(input)).abstained).toBe(true);
   });
 
-  it("computes every answer afresh when the cache is off", () => {
+  it("computes every answer afresh when the cache is off", async () => {
     const input = { q: "extract tables from pdf", category: "", limit: 10, explain: false };
     process.env.KNOWHUB_SEARCH_CACHE = "0";
     try {
-      expect(searchExperiences(input)).not.toBe(searchExperiences(input));
+      expect(await searchExperiences(input)).not.toBe(await searchExperiences(input));
     } finally {
       delete process.env.KNOWHUB_SEARCH_CACHE;
     }
-    expect(searchExperiences(input)).toBe(searchExperiences(input));
+    expect(await searchExperiences(input)).toBe(await searchExperiences(input));
   });
 });

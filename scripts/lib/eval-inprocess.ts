@@ -1,7 +1,8 @@
 // The in-process eval's engine room: a corpus goes into its own fresh SQLite file through the same
 // write path as POST /api/experience (validation, screening, createExperience; migrations applied
 // by lib/db.ts on first use, as the app does), and each query goes through searchExperiences with
-// the input GET /api/search would parse. No server, no HTTP: seconds instead of minutes.
+// the input GET /api/search would parse. No server, no HTTP: seconds instead of minutes. With a
+// PostgreSQL search index (eval-pg.ts), the same queries go through the same pipeline on it.
 import { join } from "node:path";
 import { closeDb } from "../../lib/db";
 import { createExperienceInput } from "../../lib/experiences/schema";
@@ -9,6 +10,7 @@ import { reportExperience } from "../../lib/moderation/report-experience";
 import { flushSearchLog } from "../../lib/demand-log/log-search";
 import { resetPlanCache } from "../../lib/search/plan";
 import { searchInput } from "../../lib/search/schema";
+import type { SearchIndex } from "../../lib/search/search-index";
 import { setSearchSwitches, type SearchSwitches } from "../../lib/search/search-config";
 import { searchExperiences } from "../../lib/search/search-experiences";
 import { parseInput } from "../../lib/validation";
@@ -33,20 +35,25 @@ export async function loadCorpus(corpus: Corpus, dir: string): Promise<string[]>
   return failures;
 }
 
-/** Runs every query of the corpus (its database must be the open one) under the given switches. */
-export function runQueries(corpus: Corpus, switches: SearchSwitches): EvalRow[] {
+/**
+ * Runs every query of the corpus under the given switches: on the open SQLite database, or on
+ * `index` (not logged: the search log is the app's, on SQLite).
+ */
+export async function runQueries(corpus: Corpus, switches: SearchSwitches, index?: SearchIndex): Promise<EvalRow[]> {
   setSearchSwitches(switches);
   try {
-    return corpus.queries.map((q) => {
+    const rows: EvalRow[] = [];
+    for (const q of corpus.queries) {
       const params: Record<string, string> = { q: q.q, limit: String(K) };
       if (q.category) params.category = q.category;
       try {
-        return toRow(q, searchExperiences(parseInput(searchInput, params, "search")));
+        rows.push(toRow(q, await searchExperiences(parseInput(searchInput, params, "search"), "", index ? { log: false, index } : {})));
       } catch (error) {
         console.error(`search "${q.q}" -> ${error instanceof Error ? error.message : String(error)}`);
-        return { q, names: [], abstained: true, broken: true };
+        rows.push({ q, names: [], abstained: true, broken: true });
       }
-    });
+    }
+    return rows;
   } finally {
     setSearchSwitches(null);
     flushSearchLog();

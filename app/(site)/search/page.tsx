@@ -47,7 +47,7 @@ export default async function SearchPage({ searchParams }: Props) {
   const parsed = q ? searchInput.safeParse({ q, category, limit: String(limit), explain: "1" }) : null;
   // One search per view: the rows shown and the chips' counts come from the same ranking (see
   // lib/search/search-page-view.ts). Scoped, the chips count only the scope.
-  const view = parsed?.success ? searchPageView(parsed.data) : null;
+  const view = parsed?.success ? await searchPageView(parsed.data) : null;
   const response: SearchResponseDto | null = view?.answer ?? null;
   const counts = view?.counts ?? null;
   // What the same search is over HTTP, so a person can hand an agent the exact call.

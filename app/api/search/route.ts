@@ -6,10 +6,10 @@ import { parseInput } from "@/lib/validation";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withErrors((request) => {
+export const GET = withErrors(async (request) => {
   const caller = admitRequest(request, "read", "search");
   const input = parseInput(searchInput, queryParams(request), "search");
-  return jsonResponse(searchExperiences(input, caller.key?.id ?? ""));
+  return jsonResponse(await searchExperiences(input, caller.key?.id ?? ""));
 });
 
 const notAllowed = methodNotAllowed(["GET"]);

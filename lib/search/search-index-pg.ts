@@ -1,0 +1,219 @@
+// The search index on PostgreSQL (#19): the generated tsvector experiences.search_vector (the
+// analyzer's own tokens as lexemes, weighted by field: name B, task A, tips C, outcome D) with its
+// partial GIN index over published rows, document frequencies from experience_terms, and the
+// generation from search_meta (prisma/pgsql/migrations/20261206220000_init). Off the app's path:
+// the app serves from SQLite and creates no pool; the eval and the tests hand one in.
+import type { Pool } from "pg";
+import type { ExperienceRow } from "../experiences/serialize";
+import type { ResourceRow } from "../resources/serialize";
+import type { AllOf, AnyOf, CandidateRow, Phrase, SearchIndex, TermQuery } from "./search-index";
+
+// Which rows of a ranked OR enter the bounded candidate set (the ranking itself is score.ts's) is
+// decided as on SQLite, by FTS5's bm25 (sqlite/ext/fts5/fts5_aux.c) computed here from the rows'
+// analyzed fields: ts_rank has no idf, so in an OR of several words it prefers rows repeating a
+// common one where bm25 prefers the row holding the rare one, and the candidate sets of 47 of the
+// eval's 300 queries differed (one answer in 95 of the held-out corpus's changed). bm25 needs every
+// matching row, which the planner bounds: it asks for a ranked OR only within 2,000 postings
+// (candidates.ts RANK_BUDGET). Past RANK_POOL matching rows, ts_rank picks which are ranked.
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
+/** In the order of rowFields: name, task, tips, outcome (SQLite's bm25(experience_fts, 3, 4, 1.5, 1)). */
+const BM25_WEIGHTS = [3, 4, 1.5, 1];
+const RANK_POOL = 5_000;
+// Rows and tokens of the whole index (bm25's average row length) are summed over every published
+// row: cached a while, as the planner caches the row count (plan.ts TOTAL_TTL_MS).
+const TOTALS_TTL_MS = 10_000;
+// ts_rank's weights in the order D, C, B, A: outcome 1, tips 1.5, name 3, task 4, divided by 4
+// because ts_rank refuses weights above 1 ("weight out of range"; its rank is homogeneous in them).
+const RANK_WEIGHTS = "{0.25, 0.375, 0.75, 1}";
+// One weight per field: a phrase must stand within one field, as in FTS5. The fields' vectors are
+// concatenated with positions running on, so without the weight "a b" would also match a name
+// ending in "a" followed by a task starting with "b".
+const FIELD_WEIGHTS = ["A", "B", "C", "D"] as const;
+
+/** A tsquery lexeme taken verbatim: quoted, never parsed or normalized (as the stored tokens were). */
+function lexeme(token: string): string {
+  return `'${token.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+
+function phrase(p: Phrase): string {
+  const tokens = p.split(" ");
+  if (tokens.length === 1) return lexeme(tokens[0]);
+  return `(${FIELD_WEIGHTS.map((w) => tokens.map((t) => `${lexeme(t)}:${w}`).join(" <-> ")).join(" | ")})`;
+}
+
+function anyOf(any: AnyOf): string {
+  return `(${any.map(phrase).join(" | ")})`;
+}
+
+function allOf(all: AllOf): string {
+  return all.map(anyOf).join(" & ");
+}
+
+/** The tsquery text of a term query (cast with ::tsquery: its syntax is parsed, its lexemes are not). */
+export function tsQuery(query: TermQuery): string {
+  if (query.length === 1) return allOf(query[0]);
+  return query.map((all) => `(${allOf(all)})`).join(" | ");
+}
+
+const CANDIDATE_COLUMNS = /* sql */ `
+  e.id, e.resource_key AS "resourceKey", e.score,
+  CASE WHEN e.key_id = '' THEN 'e:' || e.id ELSE 'k:' || e.key_id END AS reporter,
+  e.search_name AS "sName", e.search_task AS "sTask", e.search_tips AS "sTips", e.search_outcome AS "sOutcome"`;
+
+/**
+ * Up to $2 rows matching the tsquery $1: by rank, or newest first below the id $3; with a category,
+ * only its resources' rows, filtered before the limit (a crowded category must not hide a small one).
+ * "status = 'published'" is the partial GIN index's predicate: only searchable rows are in it. Ties
+ * of rank go to the older row, as FTS5 hands rows to its sorter in rowid order.
+ */
+function candidateSql(order: "ranked" | "newest", inCategory: boolean): string {
+  const category = order === "newest" ? "$4" : "$3";
+  return /* sql */ `
+    SELECT ${CANDIDATE_COLUMNS} FROM experiences e
+    ${inCategory ? `JOIN resources r ON r.key = e.resource_key AND r.category = ${category}` : ""}
+    WHERE e.status = 'published' AND e.search_vector @@ $1::tsquery ${order === "newest" ? "AND e.id < $3::bigint" : ""}
+    ORDER BY ${order === "newest" ? "e.id DESC" : `ts_rank('${RANK_WEIGHTS}', e.search_vector, $1::tsquery) DESC, e.id`}
+    LIMIT $2`;
+}
+const SQL = {
+  ranked: candidateSql("ranked", false),
+  rankedInCategory: candidateSql("ranked", true),
+  newest: candidateSql("newest", false),
+  newestInCategory: candidateSql("newest", true),
+};
+
+// Past every PostgreSQL integer id: "no bound" (compared as bigint).
+const NO_BOUND = 2 ** 31;
+
+type Counted = { term: string; doc: number };
+
+function rowFields(row: CandidateRow): string[][] {
+  return [row.sName, row.sTask, row.sTips, row.sOutcome].map((f) => f.split(" ").filter(Boolean));
+}
+
+/** Occurrences of the phrase in the field's tokens (overlapping ones too, as FTS5's instances). */
+function countPhrase(tokens: string[], phrase: string[]): number {
+  let n = 0;
+  for (let i = 0; i + phrase.length <= tokens.length; i++) {
+    let k = 0;
+    while (k < phrase.length && tokens[i + k] === phrase[k]) k++;
+    if (k === phrase.length) n++;
+  }
+  return n;
+}
+
+/**
+ * FTS5's bm25 of each row for these phrases (one per quoted phrase of the expression, repeats
+ * included), with its arithmetic in its order; higher is better. `hits`: rows holding each phrase.
+ */
+function bm25(rows: CandidateRow[], phrases: string[], hits: number[], totals: { rows: number; tokens: number }): Map<CandidateRow, number> {
+  const avgdl = totals.tokens / totals.rows;
+  const idf = hits.map((nHit) => {
+    const v = Math.log((totals.rows - nHit + 0.5) / (nHit + 0.5));
+    return v <= 0 ? 1e-6 : v;
+  });
+  const words = phrases.map((p) => p.split(" "));
+  const out = new Map<CandidateRow, number>();
+  for (const row of rows) {
+    const fields = rowFields(row);
+    const D = fields.reduce((n, f) => n + f.length, 0);
+    let score = 0;
+    words.forEach((phrase, i) => {
+      let freq = 0;
+      fields.forEach((tokens, c) => (freq += countPhrase(tokens, phrase) * BM25_WEIGHTS[c]));
+      score += idf[i] * ((freq * (BM25_K1 + 1.0)) / (freq + BM25_K1 * (1 - BM25_B + (BM25_B * D) / avgdl)));
+    });
+    out.set(row, score);
+  }
+  return out;
+}
+
+/** The search index over the database `pool` connects to (migrated by lib/db-migrate-pg.ts). */
+export function pgSearchIndex(pool: Pool): SearchIndex {
+  const candidates = async (sql: string, params: unknown[]) => (await pool.query<CandidateRow>(sql, params)).rows;
+  let totals: { rows: number; tokens: number; at: number } | null = null;
+  const indexTotals = async () => {
+    if (!totals || Date.now() - totals.at > TOTALS_TTL_MS) {
+      const tokens = ["search_name", "search_task", "search_tips", "search_outcome"]
+        .map((c) => `cardinality(array_remove(string_to_array(${c}, ' '), ''))`)
+        .join(" + ");
+      const { rows } = await pool.query<{ rows: string; tokens: string }>(
+        /* sql */ `SELECT count(*) AS rows, coalesce(sum(${tokens}), 0) AS tokens FROM experiences WHERE status = 'published'`,
+      );
+      totals = { rows: Number(rows[0].rows), tokens: Number(rows[0].tokens), at: Date.now() };
+    }
+    return totals;
+  };
+  /** Rows holding each phrase: a word's from experience_terms, a phrase's counted. */
+  const phraseHits = async (phrases: string[]) => {
+    const words = phrases.filter((p) => !p.includes(" "));
+    const { rows } = await pool.query<Counted>(/* sql */ `SELECT term, doc FROM experience_terms WHERE term = ANY($1::text[])`, [words]);
+    const docs = new Map(rows.map((r) => [r.term, r.doc]));
+    const out: number[] = [];
+    for (const p of phrases) {
+      if (!p.includes(" ")) out.push(docs.get(p) ?? 0);
+      else {
+        const { rows: n } = await pool.query<{ n: string }>(
+          /* sql */ `SELECT count(*) AS n FROM experiences e WHERE e.status = 'published' AND e.search_vector @@ $1::tsquery`,
+          [tsQuery([[[p]]])],
+        );
+        out.push(Number(n[0].n));
+      }
+    }
+    return out;
+  };
+  return {
+    scope: pool,
+    async generation() {
+      const { rows } = await pool.query<{ value: string }>(/* sql */ `SELECT value FROM search_meta WHERE key = 'generation'`);
+      return rows[0]?.value ?? "";
+    },
+    async countIndexed() {
+      // Summed from the per-resource counts the triggers keep, as on SQLite.
+      const { rows } = await pool.query<{ n: string }>(/* sql */ `SELECT coalesce(sum(experience_count), 0) AS n FROM resources`);
+      return Number(rows[0].n);
+    },
+    async documentFrequencies(terms) {
+      const out = new Map<string, number>(terms.map((t) => [t, 0]));
+      if (terms.length === 0) return out;
+      const { rows } = await pool.query<Counted>(/* sql */ `SELECT term, doc FROM experience_terms WHERE term = ANY($1::text[])`, [terms]);
+      for (const row of rows) out.set(row.term, row.doc);
+      return out;
+    },
+    async findRanked(query, category, max) {
+      const params = [tsQuery(query), RANK_POOL];
+      const matching = await (category ? candidates(SQL.rankedInCategory, [...params, category]) : candidates(SQL.ranked, params));
+      const phrases = query.flatMap((all) => all.flatMap((any) => [...any]));
+      const scores = bm25(matching, phrases, await phraseHits(phrases), await indexTotals());
+      // Ties go to the older row (FTS5 hands its sorter the rows in rowid order).
+      return matching.sort((a, b) => scores.get(b)! - scores.get(a)! || a.id - b.id).slice(0, max);
+    },
+    findNewest: (query, category, max, below = NO_BOUND) => {
+      const params = [tsQuery(query), max, Math.min(below, NO_BOUND)];
+      return category ? candidates(SQL.newestInCategory, [...params, category]) : candidates(SQL.newest, params);
+    },
+    async findExperiences(ids) {
+      if (ids.length === 0) return new Map();
+      const { rows } = await pool.query<ExperienceRow>(
+        /* sql */ `SELECT id, name, url, category, task, score, outcome, tips, content_id AS "contentId",
+                submitted_by AS "submittedBy", key_id AS "keyId", key_label AS "keyLabel", status,
+                created_at AS "createdAt", updated_at AS "updatedAt"
+         FROM experiences WHERE id = ANY($1::int[])`,
+        [ids],
+      );
+      return new Map(rows.map((row) => [row.id, row]));
+    },
+    async findResources(keys) {
+      if (keys.length === 0) return new Map();
+      const { rows } = await pool.query<ResourceRow>(
+        /* sql */ `SELECT key, name, url, category, experience_count AS "experienceCount",
+                reporter_count AS "reporterCount", score_sum AS "scoreSum", score_1 AS "score1", score_2 AS "score2",
+                score_3 AS "score3", score_4 AS "score4", score_5 AS "score5", first_seen AS "firstSeen", last_seen AS "lastSeen"
+         FROM resources WHERE key = ANY($1::text[])`,
+        [keys],
+      );
+      return new Map(rows.map((row) => [row.key, row]));
+    },
+  };
+}

@@ -1,0 +1,134 @@
+// The eval on PostgreSQL (#19): a server (TEST_DATABASE_URL, or DATABASE_URL when it names
+// PostgreSQL, or a throwaway cluster started here as the tests start theirs), a fresh database per
+// corpus with the PostgreSQL migrations applied, and the corpus in it.
+//
+// The app's write path is SQLite-only, and it decides more than the analyzed columns: a name spelled
+// like an existing resource's is filed under that resource, screening holds a report for review, a
+// repeat is a duplicate. So the corpus is loaded through the write path into SQLite first
+// (eval-inprocess.ts), and the rows it stored (ids, names, statuses and the search_* columns that
+// experience-columns.ts / indexText computed) are inserted into PostgreSQL with plain INSERTs; the
+// PostgreSQL triggers build resources, votes and term counts. Both databases then hold the same
+// rows, and what the two engines answer differently is the search index's doing alone. What the
+// triggers built is compared with SQLite's before any query runs (resources and their aggregates,
+// every term's document frequency).
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import type { Sqlite } from "../../lib/db";
+import { migratePgDatabase } from "../../lib/db-migrate-pg";
+import { ensurePgServer, planPgServer, stopPgServer, type PgPlan } from "./pg-cluster";
+
+export type PgServer = { adminUrl: string; describe: string; stop(): void };
+
+/** The server the eval uses: a given one, or a throwaway cluster (stop() removes it). */
+export async function openPgServer(env: Record<string, string | undefined> = process.env): Promise<PgServer> {
+  const given = env.TEST_DATABASE_URL || (/^postgres(ql)?:/.test(env.DATABASE_URL ?? "") ? env.DATABASE_URL : undefined);
+  const plan: PgPlan = planPgServer({ TEST_DATABASE_URL: given }, () => mkdtempSync(join(tmpdir(), "knowhub-eval-pg-")));
+  const adminUrl = await ensurePgServer(plan);
+  return {
+    adminUrl,
+    describe: plan.kind === "local" ? `a throwaway cluster (${plan.binDir})` : "the server TEST_DATABASE_URL / DATABASE_URL names",
+    stop: () => stopPgServer(plan),
+  };
+}
+
+export type PgDatabase = { pool: pg.Pool; drop(): Promise<void> };
+
+/** A fresh, migrated database on the server; drop() ends the pool and removes it. */
+export async function createPgDatabase(adminUrl: string, label: string): Promise<PgDatabase> {
+  const name = `knowhub_eval_${label.replace(/\W/g, "_")}_${process.pid}_${randomBytes(3).toString("hex")}`;
+  await withClient(adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  await migratePgDatabase(url.toString());
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  return {
+    pool,
+    drop: async () => {
+      await pool.end();
+      await withClient(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+async function withClient<T>(connectionString: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+// Resource columns the app's code sets (not the triggers): its display name, url and category
+// chosen from the reporters' (refreshResourceDisplay), skeleton and pins.
+const RESOURCE_DISPLAY = ["name", "url", "category", "skeleton", "pinned_url", "pinned_category"];
+// What the triggers compute on both engines: compared, never copied.
+const RESOURCE_AGGREGATES = ["experience_count", "reporter_count", "score_sum", "score_1", "score_2", "score_3", "score_4", "score_5"];
+const ROWS_PER_INSERT = 500;
+
+/**
+ * Inserts the experiences the SQLite database holds into the (empty, migrated) PostgreSQL one, then
+ * the resources' display columns. Returns the differences found between what the two engines'
+ * triggers and indexes built: none expected.
+ */
+export async function copyExperiencesToPg(sqlite: Sqlite, pool: pg.Pool): Promise<string[]> {
+  const { rows: columnRows } = await pool.query<{ column_name: string; data_type: string }>(
+    /* sql */ `SELECT column_name, data_type FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name = 'experiences' AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+  );
+  const columns = columnRows.map((c) => c.column_name);
+  const times = new Set(columnRows.filter((c) => c.data_type.startsWith("timestamp")).map((c) => c.column_name));
+  const experiences = sqlite.prepare(`SELECT ${columns.map((c) => `"${c}"`).join(", ")} FROM experiences ORDER BY id`).all() as Record<string, unknown>[];
+  const value = (row: Record<string, unknown>, column: string) => {
+    const v = row[column];
+    // Prisma's SQLite adapter may store times as epoch milliseconds.
+    return times.has(column) && typeof v === "number" ? new Date(v) : v;
+  };
+  for (let start = 0; start < experiences.length; start += ROWS_PER_INSERT) {
+    const chunk = experiences.slice(start, start + ROWS_PER_INSERT);
+    const params: unknown[] = [];
+    const tuples = chunk.map((row) => `(${columns.map((c) => (params.push(value(row, c)), `$${params.length}`)).join(", ")})`);
+    await pool.query(`INSERT INTO experiences (${columns.map((c) => `"${c}"`).join(", ")}) VALUES ${tuples.join(", ")}`, params);
+  }
+  await pool.query(/* sql */ `SELECT setval(pg_get_serial_sequence('experiences', 'id'), coalesce(max(id), 1)) FROM experiences`);
+
+  const resources = sqlite.prepare(`SELECT key, ${[...RESOURCE_DISPLAY, ...RESOURCE_AGGREGATES].join(", ")} FROM resources ORDER BY key`).all() as Record<string, unknown>[];
+  for (const r of resources) {
+    await pool.query(
+      `UPDATE resources SET ${RESOURCE_DISPLAY.map((c, i) => `${c} = $${i + 2}`).join(", ")} WHERE key = $1`,
+      [r.key, ...RESOURCE_DISPLAY.map((c) => r[c])],
+    );
+  }
+
+  const problems: string[] = [];
+  const { rows: pgResources } = await pool.query<Record<string, unknown>>(`SELECT key, ${[...RESOURCE_DISPLAY, ...RESOURCE_AGGREGATES].join(", ")} FROM resources ORDER BY key COLLATE "C"`);
+  const pgByKey = new Map(pgResources.map((r) => [r.key as string, r]));
+  for (const r of resources) {
+    const other = pgByKey.get(r.key as string);
+    if (!other) {
+      problems.push(`resource ${r.key} is missing on PostgreSQL`);
+      continue;
+    }
+    pgByKey.delete(r.key as string);
+    const differing = [...RESOURCE_DISPLAY, ...RESOURCE_AGGREGATES].filter((c) => (r[c] ?? null) !== (other[c] ?? null));
+    if (differing.length) problems.push(`resource ${r.key}: ${differing.map((c) => `${c} ${r[c]} (SQLite) / ${other[c]} (PostgreSQL)`).join(", ")}`);
+  }
+  for (const key of pgByKey.keys()) problems.push(`resource ${key} exists on PostgreSQL only`);
+
+  // Document frequencies: the planner's weights. fts5vocab counts what FTS5's tokenizer made of
+  // search_*, experience_terms what the verbatim tsvector holds; they must agree term for term.
+  const sqliteTerms = new Map((sqlite.prepare(`SELECT term, doc FROM experience_vocab`).all() as { term: string; doc: number }[]).map((t) => [t.term, t.doc]));
+  const { rows: pgTerms } = await pool.query<{ term: string; doc: number }>(`SELECT term, doc FROM experience_terms`);
+  const differentTerms: string[] = [];
+  for (const t of pgTerms) {
+    if (sqliteTerms.get(t.term) !== t.doc) differentTerms.push(`${t.term} ${sqliteTerms.get(t.term) ?? 0}/${t.doc}`);
+    sqliteTerms.delete(t.term);
+  }
+  for (const [term, doc] of sqliteTerms) differentTerms.push(`${term} ${doc}/0`);
+  if (differentTerms.length) problems.push(`${differentTerms.length} terms' document frequencies differ (SQLite/PostgreSQL), e.g. ${differentTerms.slice(0, 5).join(", ")}`);
+  return problems;
+}
