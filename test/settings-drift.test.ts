@@ -14,7 +14,7 @@ function sources(dir: string): string[] {
   });
 }
 
-const listed = new Set<string>([...SETTING_NAMES.server, ...SETTING_NAMES.client, ...SETTING_NAMES.internal]);
+const listed = new Set<string>([...SETTING_NAMES.server, ...SETTING_NAMES.client, ...SETTING_NAMES.internal, ...SETTING_NAMES.testing]);
 
 describe("the settings", () => {
   it("list every KNOWHUB_* variable the code reads", () => {
@@ -27,7 +27,7 @@ describe("the settings", () => {
 
   it("are each documented in the README", () => {
     const readme = readFileSync("README.md", "utf8");
-    for (const name of [...SETTING_NAMES.server, ...SETTING_NAMES.client]) expect(readme, name).toContain(`\`${name}\``);
+    for (const name of [...SETTING_NAMES.server, ...SETTING_NAMES.client, ...SETTING_NAMES.testing]) expect(readme, name).toContain(`\`${name}\``);
   });
 
   it("read with no environment gives the documented defaults and no problem", () => {

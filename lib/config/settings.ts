@@ -41,7 +41,7 @@ export type Settings = {
 /**
  * The variables this hub reads, with what reads them. `client`: read by the CLI and the MCP server
  * as a client of a hub, not by the server; `internal`: set by the hub's own scripts for their
- * children, never by an operator.
+ * children, never by an operator; `testing`: read by `npm test` and its harness.
  */
 export const SETTING_NAMES = {
   server: [
@@ -53,6 +53,8 @@ export const SETTING_NAMES = {
   ],
   client: ["KNOWHUB_API", "KNOWHUB_TOKEN"],
   internal: ["KNOWHUB_MIGRATED", "KNOWHUB_SETTINGS_CHECKED", "KNOWHUB_RATE_SHARE"],
+  /** Read by `npm test` and its harness only. */
+  testing: ["KNOWHUB_REQUIRE_POSTGRES"],
 } as const;
 
 /** `settings` holds the defaults in place of the bad values; with any problem the hub must not start. */

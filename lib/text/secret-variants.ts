@@ -4,7 +4,8 @@
 // each character came from, the ordinary detectors (secrets.ts) run on the view, and a secret found
 // there is reported over the original text it came from. Only hits that the disguise made (the
 // view differs from the text inside them) count: the rest were found directly.
-import type { SecretMatch } from "./secrets";
+/** Where a secret is in a text, and what kind it is (lib/text/secrets.ts detects; this file undoes disguises). */
+export type SecretMatch = { kind: string; start: number; end: number };
 
 type Detect = (text: string) => SecretMatch[];
 

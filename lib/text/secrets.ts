@@ -7,9 +7,7 @@
 // also read through disguises (secret-variants.ts): a token spelled out, full-width, escaped or
 // base64-encoded, and a private key's body without its BEGIN/END lines.
 
-import { findDisguisedSecrets } from "./secret-variants";
-
-export type SecretMatch = { kind: string; start: number; end: number };
+import { findDisguisedSecrets, type SecretMatch } from "./secret-variants";
 
 type Detector = {
   kind: string;

@@ -4,7 +4,9 @@
 // screens the decoded text with the same rules and reports a finding over the whole encoded run.
 // Only decodings that give readable text (valid UTF-8, printable, with words) are kept: base64
 // images, hashes, git SHAs and UUIDs decode to bytes, and are left alone.
-import { SCREENING_TUNING } from "./screening-rules";
+import {
+  SCREENING_TUNING,
+} from "./screening-rules";
 
 export type Encoding = "base64" | "base32" | "hex" | "percent" | "escape" | "entity";
 

@@ -2,7 +2,7 @@
 // rules.ts, `gates`) go into one trie, a text is walked once to collect the words it contains, and
 // a rule whose gate groups are not all met is skipped without running its pattern. Most text holds
 // none of most rules' words, and running a pattern costs about as much whether or not it matches.
-import type { ScreeningRule } from "./screening-rules";
+import type { ScreeningRule } from "./screening-types";
 
 // Children by UTF-16 code unit: an array for ASCII (most text, looked up in one step), a map beyond.
 type TrieNode = { ascii: (TrieNode | undefined)[]; other: Map<number, TrieNode>; word: number };

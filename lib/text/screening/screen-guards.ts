@@ -10,8 +10,8 @@ import {
   NON_IMPERATIVE_BEFORE_ZH,
   SCREENING_TUNING,
   TRUSTED_INSTALLERS,
-  type Guard,
 } from "./screening-rules";
+import type { Guard } from "./screening-types";
 
 const HAN = /\p{Script=Han}/u;
 

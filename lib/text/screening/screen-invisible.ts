@@ -1,8 +1,16 @@
 // Invisible characters that hide or reorder text (zero-width, bidirectional controls, tags, soft
 // hyphens), told apart from the same characters doing their legitimate work (emoji sequences,
 // flags, Persian and Indic joiners, marks in right-to-left text).
-import { BIDI_CONTROLS, DIRECTION_MARKS, JOINING_SCRIPTS, RTL_LETTERS, SCREENING_TUNING, SOFT_HYPHEN, ZERO_WIDTH } from "./screening-rules";
-import type { FindingKind } from "./screening-rules";
+import {
+  BIDI_CONTROLS,
+  DIRECTION_MARKS,
+  JOINING_SCRIPTS,
+  RTL_LETTERS,
+  SCREENING_TUNING,
+  SOFT_HYPHEN,
+  ZERO_WIDTH,
+} from "./screening-rules";
+import type { FindingKind } from "./screening-types";
 import { LETTER } from "./screen-views";
 
 /** Where a rule fired, in the text as sent; `excerpt` stands in for that text when it was decoded first. */

@@ -1,7 +1,10 @@
 // The views screening matches on (screening-rules.ts describes them): a normalized copy of a text
 // and its letters alone. Every character of a view remembers the span of the original text it came
 // from, so a finding's start and end point into the text as it was sent.
-import { LATIN_LOOKALIKES, LEET } from "./screening-rules";
+import {
+  LATIN_LOOKALIKES,
+  LEET,
+} from "./screening-rules";
 
 /** A normalized copy of a text; character i came from source[from[i]..to[i]). */
 export type View = { text: string; from: Int32Array; to: Int32Array };

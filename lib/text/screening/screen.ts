@@ -25,11 +25,10 @@ import {
   READING_ORDER,
   SCREENING_RULES,
   SCREENING_TUNING,
-  type FindingKind,
-  type ScreeningRule,
 } from "./screening-rules";
+import type { FindingKind, ScreeningRule } from "./screening-types";
 
-export type { FindingKind } from "./screening-rules";
+export type { FindingKind } from "./screening-types";
 
 export type Finding = {
   kind: FindingKind;

@@ -6,7 +6,7 @@
 // "create a token at https://pypi.org/manage/account/token/"): hosts where an agent legitimately
 // enters or sends its keys are trusted (SERVICE_HOSTS), and a key in a header is a key being used.
 import { g, hostOf, hostWithin, isPrivateHost, PATH_GATE, SECRET_GATE, SECRET_NOUN, SENSITIVE_PATH, src } from "./screening-blocks";
-import type { RuleContext, ScreeningRule } from "./screening-rules";
+import type { RuleContext, ScreeningRule } from "./screening-types";
 
 /** Services whose own pages and APIs take their keys: a key sent there is a key used. */
 export const SERVICE_HOSTS: readonly string[] = [

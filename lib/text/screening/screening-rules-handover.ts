@@ -11,7 +11,7 @@
 // negation or an exclusion before the secret lets it through.
 import { g, hostOf, PATH_GATE, SENSITIVE_PATH, src } from "./screening-blocks";
 import { isForeignUrl } from "./screening-rules-exfil";
-import type { RuleContext, ScreeningRule } from "./screening-rules";
+import type { RuleContext, ScreeningRule } from "./screening-types";
 
 /** A sentence ends at . ; ! ? or a line break followed by space (not the dots of a path or URL), or at 。！？；. */
 const SENTENCE_END = /[!?。！？；\n]|[.;](?=\s|$)/g;

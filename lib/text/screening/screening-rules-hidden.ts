@@ -4,7 +4,7 @@
 // ordinary (templates have comments, bug reports have "System: Ubuntu 22.04", guides say "follow
 // the instructions at https://docs..."): each rule also wants the part that speaks to the agent.
 import { AGENT_NOUN, g, src } from "./screening-blocks";
-import type { ScreeningRule } from "./screening-rules";
+import type { ScreeningRule } from "./screening-types";
 
 // Speaking to an agent: "note for AI agents:", "LLMs reading this,", "if you are an AI".
 const ADDRESSED = new RegExp(

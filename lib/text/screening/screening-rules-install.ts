@@ -7,7 +7,7 @@
 // (Artifactory, Nexus, CodeArtifact...), the official mirrors and the vendors' own indexes
 // (download.pytorch.org, pypi.nvidia.com...) are trusted, and so are placeholders and example hosts.
 import { g, hostOf, hostWithin, isExampleHost, isPrivateHost, src } from "./screening-blocks";
-import type { RuleContext, ScreeningRule } from "./screening-rules";
+import type { RuleContext, ScreeningRule } from "./screening-types";
 
 /** Package indexes and registries, official or hosted, by domain (a subdomain counts) or URL prefix. */
 export const TRUSTED_PACKAGE_SOURCES: readonly string[] = [

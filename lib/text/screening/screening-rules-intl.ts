@@ -5,7 +5,7 @@
 // or send secrets somewhere. Patterns run on the normal view (lower case, accents kept); word edges
 // are letter edges, since \b knows only ASCII.
 import { g, src } from "./screening-blocks";
-import type { ScreeningRule } from "./screening-rules";
+import type { ScreeningRule } from "./screening-types";
 
 const B = src`(?<![\p{L}\p{N}])`;
 const E = src`(?![\p{L}\p{N}])`;

@@ -7,7 +7,7 @@
 // outright ("skip code review", "merge without review", "do not ask the user") are held alone.
 import { AGENT_NOUN, g, SECRET_GATE, SECRET_NOUN, src } from "./screening-blocks";
 import { asksKeyBehindPretext, LINK } from "./screening-rules-exfil";
-import type { RuleContext, ScreeningRule } from "./screening-rules";
+import type { RuleContext, ScreeningRule } from "./screening-types";
 
 // Pressure on the reader, looked for around a weaker process word.
 const PRESSURE = new RegExp(
