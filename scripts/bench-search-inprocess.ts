@@ -1,4 +1,4 @@
-// npm run bench:search -- --size 20000 [--against DIR] [--queries 1500] [--rounds 3] [--reuse]
+// npm run bench:search -- --size 20000 [--engine sqlite|postgres|both] [--against DIR] [--queries 1500] [--rounds 3] [--reuse]
 // In-process search ms per query, answer cache off, over the benchmark's realistic mix (Zipf over
 // thousands of distinct queries from the corpus's tasks, scripts/lib/bench-queries.ts) and over the
 // dev queries, on the benchmark's database (.bench/bench-N.db, made as `npm run bench` makes it).
@@ -9,13 +9,22 @@
 // tree's in the same process, on the same database and queries, interleaved (A B, then B A on the
 // next query), so that load from other work on the machine falls on both alike. Each tree opens its
 // own connection. Prints p50 / p95 / mean of both and their ratio.
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+//
+// --engine sqlite|postgres|both (#19): the search index timed (default sqlite). postgres and both copy
+// the SQLite database into a fresh PostgreSQL database on a throwaway cluster (or the server
+// TEST_DATABASE_URL names) with eval-pg.ts's copy, ANALYZE it, and time the same queries through
+// searchExperiences with each engine's index, interleaved. Prints per engine p50 / p95 / max / mean
+// and queries/s (one search at a time), postgres/sqlite for p50 and p95, the copy's time, both
+// databases' sizes, and on how many of the first distinct queries of the mix both give the same top 3.
+// The cluster is stopped and removed at the end, on an error and on Ctrl-C.
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { closeDb } from "../lib/db";
-import type { SearchInput } from "../lib/search/schema";
+import { closeDb, getSqlite } from "../lib/db";
+import type { SearchInput, SearchResponseDto } from "../lib/search/schema";
+import type { SearchIndex } from "../lib/search/search-index";
 import { searchExperiences } from "../lib/search/search-experiences";
 import { importFile } from "../lib/transfer/import-records";
 import { buildQueryMix } from "./lib/bench-queries";
@@ -31,13 +40,25 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     warm: { type: "string", default: "200" },
     reuse: { type: "boolean", default: false },
+    engine: { type: "string", default: "sqlite" },
+    agree: { type: "string", default: "200" },
     "dev-queries": { type: "string", default: "test/eval/dev/queries.jsonl" },
     seeds: { type: "string", default: "test/eval/dev/experiences.jsonl" },
   },
 });
 
-type Search = (input: SearchInput) => unknown;
+type Search = (input: SearchInput) => Promise<unknown>;
 
+const ENGINES = { sqlite: ["sqlite"], postgres: ["postgres"], both: ["sqlite", "postgres"] } as const;
+const engines: readonly string[] = ENGINES[values.engine as keyof typeof ENGINES] ?? [];
+if (!engines.length) {
+  console.error(`bench:search: --engine ${values.engine}: one of ${Object.keys(ENGINES).join(", ")}`);
+  process.exit(2);
+}
+if (values.against && values.engine !== "sqlite") {
+  console.error("bench:search: --against times two trees on SQLite; leave out --engine or use --engine sqlite");
+  process.exit(2);
+}
 const size = Number(values.size);
 const dir = join(process.cwd(), ".bench");
 const corpus = join(dir, `corpus-${size}.jsonl`);
@@ -56,7 +77,6 @@ async function prepare(): Promise<void> {
 
 /** Times each search of `queries` on every engine, interleaved, after `warm` untimed rounds. */
 async function timeInterleaved(searches: Search[], queries: Query[], warm: number): Promise<number[][]> {
-  const input = (q: Query): SearchInput => ({ q: q.q, category: q.category, limit: 10, explain: false });
   for (const q of queries.slice(0, warm)) for (const search of searches) await search(input(q));
   const samples = searches.map(() => [] as number[]);
   for (const [i, q] of queries.entries()) {
@@ -70,15 +90,71 @@ async function timeInterleaved(searches: Search[], queries: Query[], warm: numbe
   return samples;
 }
 
+type PgRun = { index: SearchIndex; copyMs: number; bytes: number; close(): Promise<void> };
+
+/** Cleanup of the PostgreSQL run, also on Ctrl-C: the throwaway cluster must not outlive the bench. */
+let stopPg: (() => Promise<void>) | null = null;
+
+/** A fresh PostgreSQL database holding the SQLite database's rows, analyzed, and its search index. */
+async function preparePg(): Promise<PgRun> {
+  const pg = await import("./lib/eval-pg");
+  const { pgSearchIndex } = await import("../lib/search/search-index-pg");
+  const server = await pg.openPgServer({ TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+  let db: Awaited<ReturnType<typeof pg.createPgDatabase>> | null = null;
+  stopPg = async () => {
+    stopPg = null;
+    await db?.drop().catch(() => {});
+    server.stop();
+  };
+  console.error(`PostgreSQL: ${server.describe}`);
+  db = await pg.createPgDatabase(server.adminUrl, `bench_${size}`);
+  const started = performance.now();
+  const problems = await pg.copyExperiencesToPg(getSqlite(), db.pool);
+  await db.pool.query("ANALYZE");
+  const copyMs = performance.now() - started;
+  if (problems.length) throw new Error(`the PostgreSQL copy differs from SQLite:\n  ${problems.slice(0, 10).join("\n  ")}`);
+  const { rows } = await db.pool.query<{ bytes: string }>(/* sql */ `SELECT pg_database_size(current_database()) AS bytes`);
+  return { index: pgSearchIndex(db.pool), copyMs, bytes: Number(rows[0].bytes), close: () => stopPg?.() ?? Promise.resolve() };
+}
+
+function sqliteBytes(): number {
+  getSqlite().pragma("wal_checkpoint(TRUNCATE)");
+  return ["", "-wal"].reduce((n, suffix) => n + (existsSync(dbPath + suffix) ? statSync(dbPath + suffix).size : 0), 0);
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const input = (q: Query): SearchInput => ({ q: q.q, category: q.category, limit: 10, explain: false });
+
+/** Queries (of the first `count` distinct ones) whose top 3 resources differ between the engines. */
+async function compareTop3(a: SearchIndex, b: SearchIndex, queries: Query[]): Promise<Query[]> {
+  const top3 = (r: SearchResponseDto) => r.results.slice(0, 3).map((x) => `${x.name} ${x.url}`).join(" | ");
+  const differ: Query[] = [];
+  for (const q of queries) {
+    const [ra, rb] = [await searchExperiences(input(q), "", { log: false, index: a }), await searchExperiences(input(q), "", { log: false, index: b })];
+    if (top3(ra) !== top3(rb)) differ.push(q);
+  }
+  return differ;
+}
+
 async function main(): Promise<void> {
   await prepare();
   process.env.KNOWHUB_SEARCH_CACHE = "0";
-  const names = ["this tree"];
-  const searches: Search[] = [(input) => searchExperiences(input, "", { log: false })];
+  const names: string[] = [];
+  const searches: Search[] = [];
+  const { sqliteSearchIndex } = await import("../lib/search/search-index-sqlite");
+  const pgRun = engines.includes("postgres") ? await preparePg() : null;
+  if (engines.includes("sqlite")) {
+    names.push(values.against ? "this tree" : "sqlite");
+    searches.push((input) => searchExperiences(input, "", { log: false, index: sqliteSearchIndex }));
+  }
+  if (pgRun) {
+    names.push("postgres");
+    searches.push((input) => searchExperiences(input, "", { log: false, index: pgRun.index }));
+  }
   if (values.against) {
     const other = resolve(values.against);
     const mod = (await import(pathToFileURL(join(other, "lib", "search", "search-experiences.ts")).href)) as {
-      searchExperiences: (input: SearchInput, keyId?: string, options?: { log?: boolean }) => unknown;
+      searchExperiences: (input: SearchInput, keyId?: string, options?: { log?: boolean }) => Promise<unknown>;
     };
     names.push(other);
     searches.push((input) => mod.searchExperiences(input, "", { log: false }));
@@ -87,7 +163,7 @@ async function main(): Promise<void> {
     .map((l) => JSON.parse(l)).map((q: Query) => ({ q: q.q, category: q.category ?? "" }));
   const mix = buildQueryMix({ corpusPath: corpus, devQueries: dev, distinct: 6000, zipf: 1 });
   const sequence = mix.sequence(Number(values.queries));
-  console.log(`${size.toLocaleString("en")} experiences; ${sequence.length} mix queries and ${dev.length} dev queries per round, ${values.rounds} rounds, interleaved`);
+  console.log(`${size.toLocaleString("en")} experiences; ${sequence.length} mix queries and ${dev.length} dev queries per round, ${values.rounds} rounds, interleaved (answer cache off)`);
   const all = { mix: searches.map(() => [] as number[]), dev: searches.map(() => [] as number[]) };
   for (let round = 0; round < Number(values.rounds); round++) {
     const mixSamples = await timeInterleaved(searches, sequence, round === 0 ? Number(values.warm) : 0);
@@ -97,20 +173,48 @@ async function main(): Promise<void> {
   }
   for (const [label, samples] of Object.entries(all)) {
     const stats = samples.map((s) => ({ ...summarize(s), mean: s.reduce((a, b) => a + b, 0) / s.length }));
-    console.log(`\n${label} queries (n=${stats[0].n} per tree)`);
-    stats.forEach((st, k) => console.log(`  ${names[k].padEnd(40)} p50 ${ms(st.p50).padStart(9)}  p95 ${ms(st.p95).padStart(9)}  mean ${ms(st.mean).padStart(9)}`));
-    if (stats.length === 2) {
+    console.log(`\n${label} queries (n=${stats[0].n} per ${values.against ? "tree" : "engine"})`);
+    stats.forEach((st, k) =>
+      console.log(
+        `  ${names[k].padEnd(values.against ? 40 : 10)} p50 ${ms(st.p50).padStart(9)}  p95 ${ms(st.p95).padStart(9)}  max ${ms(st.max).padStart(9)}  mean ${ms(st.mean).padStart(9)}  ${(1000 / st.mean).toFixed(0).padStart(5)} queries/s`,
+      ),
+    );
+    if (stats.length === 2 && values.against) {
       const ratio = (a: number, b: number) => `${((a / b - 1) * 100).toFixed(1)} %`;
       console.log(`  this tree against the other: p50 ${ratio(stats[0].p50, stats[1].p50)}, p95 ${ratio(stats[0].p95, stats[1].p95)}, mean ${ratio(stats[0].mean, stats[1].mean)}`);
     }
+    if (stats.length === 2 && !values.against) {
+      const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+      console.log(`  postgres/sqlite: p50 ${ratio(stats[1].p50, stats[0].p50)}, p95 ${ratio(stats[1].p95, stats[0].p95)}, mean ${ratio(stats[1].mean, stats[0].mean)}`);
+    }
   }
+  if (pgRun) {
+    console.log(`\nPostgreSQL copy (rows, triggers, checks, ANALYZE): ${(pgRun.copyMs / 1000).toFixed(1)} s`);
+    console.log(`database size: ${engines.includes("sqlite") ? `sqlite ${mb(sqliteBytes())}, ` : ""}postgres ${mb(pgRun.bytes)}`);
+  }
+  if (pgRun && engines.includes("sqlite")) {
+    const sample = mix.distinct.slice(0, Number(values.agree));
+    const differ = await compareTop3(sqliteSearchIndex, pgRun.index, sample);
+    console.log(`same top 3 resources on both engines: ${sample.length - differ.length} of the first ${sample.length} distinct mix queries`);
+    for (const q of differ.slice(0, 10)) console.log(`  differs: ${JSON.stringify(q.q)}${q.category ? ` in ${q.category}` : ""}`);
+  }
+  await pgRun?.close();
   await closeDb();
+}
+
+// Ctrl-C or kill: stop the throwaway cluster before leaving.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping`);
+    void (stopPg?.() ?? Promise.resolve()).finally(() => process.exit(130));
+  });
 }
 
 main().then(
   () => process.exit(0),
-  (error) => {
+  async (error) => {
     console.error(error);
+    await stopPg?.().catch(() => {});
     process.exit(1);
   },
 );
