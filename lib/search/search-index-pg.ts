@@ -132,43 +132,42 @@ function bm25(rows: CandidateRow[], phrases: string[], hits: number[], totals: {
 /** The search index over the database `pool` connects to (migrated by lib/db-migrate-pg.ts). */
 export function pgSearchIndex(pool: Pool): SearchIndex {
   const candidates = async (sql: string, params: unknown[]) => (await pool.query<CandidateRow>(sql, params)).rows;
-  let totals: { rows: number; tokens: number; at: number } | null = null;
+  let totals: { rows: number; tokens: number; generation: string; at: number } | null = null;
+  const generation = async () => (await pool.query<{ value: string }>(/* sql */ `SELECT value FROM search_meta WHERE key = 'generation'`)).rows[0]?.value ?? "";
   const indexTotals = async () => {
     if (!totals || Date.now() - totals.at > TOTALS_TTL_MS) {
-      const tokens = ["search_name", "search_task", "search_tips", "search_outcome"]
-        .map((c) => `cardinality(array_remove(string_to_array(${c}, ' '), ''))`)
-        .join(" + ");
-      const { rows } = await pool.query<{ rows: string; tokens: string }>(
-        /* sql */ `SELECT count(*) AS rows, coalesce(sum(${tokens}), 0) AS tokens FROM experiences WHERE status = 'published'`,
-      );
-      totals = { rows: Number(rows[0].rows), tokens: Number(rows[0].tokens), at: Date.now() };
+      // The sum is a full scan of the published rows (hundreds of ms at 100k): when nothing was
+      // written since it was taken, it still holds, and the cheap generation read renews it.
+      const now = await generation();
+      if (totals && totals.generation === now) totals.at = Date.now();
+      else {
+        const tokens = ["search_name", "search_task", "search_tips", "search_outcome"]
+          .map((c) => `cardinality(array_remove(string_to_array(${c}, ' '), ''))`)
+          .join(" + ");
+        const { rows } = await pool.query<{ rows: string; tokens: string }>(
+          /* sql */ `SELECT count(*) AS rows, coalesce(sum(${tokens}), 0) AS tokens FROM experiences WHERE status = 'published'`,
+        );
+        totals = { rows: Number(rows[0].rows), tokens: Number(rows[0].tokens), generation: now, at: Date.now() };
+      }
     }
     return totals;
   };
-  /** Rows holding each phrase: a word's from experience_terms, a phrase's counted. */
+  /**
+   * Rows holding each phrase: a word's from experience_terms, a phrase's counted. One round trip for
+   * all of them (a query's phrases were counted one statement each, a few ms apiece).
+   */
   const phraseHits = async (phrases: string[]) => {
-    const words = phrases.filter((p) => !p.includes(" "));
-    const { rows } = await pool.query<Counted>(/* sql */ `SELECT term, doc FROM experience_terms WHERE term = ANY($1::text[])`, [words]);
-    const docs = new Map(rows.map((r) => [r.term, r.doc]));
-    const out: number[] = [];
-    for (const p of phrases) {
-      if (!p.includes(" ")) out.push(docs.get(p) ?? 0);
-      else {
-        const { rows: n } = await pool.query<{ n: string }>(
-          /* sql */ `SELECT count(*) AS n FROM experiences e WHERE e.status = 'published' AND e.search_vector @@ $1::tsquery`,
-          [tsQuery([[[p]]])],
-        );
-        out.push(Number(n[0].n));
-      }
-    }
-    return out;
+    const { rows } = await pool.query<{ n: string }>(
+      /* sql */ `SELECT CASE WHEN p.query IS NULL THEN coalesce((SELECT t.doc FROM experience_terms t WHERE t.term = p.phrase), 0)
+                ELSE (SELECT count(*) FROM experiences e WHERE e.status = 'published' AND e.search_vector @@ p.query::tsquery) END AS n
+       FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS p(phrase, query, i) ORDER BY p.i`,
+      [phrases, phrases.map((p) => (p.includes(" ") ? tsQuery([[[p]]]) : null))],
+    );
+    return rows.map((r) => Number(r.n));
   };
   return {
     scope: pool,
-    async generation() {
-      const { rows } = await pool.query<{ value: string }>(/* sql */ `SELECT value FROM search_meta WHERE key = 'generation'`);
-      return rows[0]?.value ?? "";
-    },
+    generation,
     async countIndexed() {
       // Summed from the per-resource counts the triggers keep, as on SQLite.
       const { rows } = await pool.query<{ n: string }>(/* sql */ `SELECT coalesce(sum(experience_count), 0) AS n FROM resources`);
@@ -183,9 +182,14 @@ export function pgSearchIndex(pool: Pool): SearchIndex {
     },
     async findRanked(query, category, max) {
       const params = [tsQuery(query), RANK_POOL];
-      const matching = await (category ? candidates(SQL.rankedInCategory, [...params, category]) : candidates(SQL.ranked, params));
       const phrases = query.flatMap((all) => all.flatMap((any) => [...any]));
-      const scores = bm25(matching, phrases, await phraseHits(phrases), await indexTotals());
+      // Independent reads: on the pool's connections at once, not one round trip after another.
+      const [matching, hits, sums] = await Promise.all([
+        category ? candidates(SQL.rankedInCategory, [...params, category]) : candidates(SQL.ranked, params),
+        phraseHits(phrases),
+        indexTotals(),
+      ]);
+      const scores = bm25(matching, phrases, hits, sums);
       // Ties go to the older row (FTS5 hands its sorter the rows in rowid order).
       return matching.sort((a, b) => scores.get(b)! - scores.get(a)! || a.id - b.id).slice(0, max);
     },
