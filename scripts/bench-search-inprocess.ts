@@ -92,6 +92,8 @@ async function timeInterleaved(searches: Search[], queries: Query[], warm: numbe
 
 type PgRun = { index: SearchIndex; copyMs: number; bytes: number; close(): Promise<void> };
 
+const DROP_TIMEOUT_MS = 5_000;
+
 /** Cleanup of the PostgreSQL run, also on Ctrl-C: the throwaway cluster must not outlive the bench. */
 let stopPg: (() => Promise<void>) | null = null;
 
@@ -101,11 +103,16 @@ async function preparePg(): Promise<PgRun> {
   const { pgSearchIndex } = await import("../lib/search/search-index-pg");
   const server = await pg.openPgServer({ TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
   let db: Awaited<ReturnType<typeof pg.createPgDatabase>> | null = null;
-  stopPg = async () => {
-    stopPg = null;
-    await db?.drop().catch(() => {});
-    server.stop();
-  };
+  let stopping: Promise<void> | null = null;
+  // One cleanup, however many ask (Ctrl-C, then the error it causes in the interrupted copy): each
+  // waits for it to finish before the process exits.
+  stopPg = () =>
+    (stopping ??= (async () => {
+      // Interrupted mid-copy, the copy's connection is still checked out and ending the pool waits
+      // for it: the drop gets a few seconds, then the cluster goes regardless.
+      await Promise.race([db?.drop().catch(() => {}), new Promise((r) => setTimeout(r, DROP_TIMEOUT_MS))]);
+      server.stop();
+    })());
   console.error(`PostgreSQL: ${server.describe}`);
   db = await pg.createPgDatabase(server.adminUrl, `bench_${size}`);
   const started = performance.now();
@@ -203,8 +210,10 @@ async function main(): Promise<void> {
 }
 
 // Ctrl-C or kill: stop the throwaway cluster before leaving.
+let interrupted = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
+    interrupted = true;
     console.error(`\n${signal}: stopping`);
     void (stopPg?.() ?? Promise.resolve()).finally(() => process.exit(130));
   });
@@ -213,7 +222,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 main().then(
   () => process.exit(0),
   async (error) => {
-    console.error(error);
+    // Interrupted, the copy or a search fails on the pool the cleanup ended: not news.
+    if (!interrupted) console.error(error);
     await stopPg?.().catch(() => {});
     process.exit(1);
   },
