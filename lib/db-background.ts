@@ -4,7 +4,7 @@
 // with growing pauses: the event loop never blocks on the lock, so searches and /api/health keep
 // answering. The buffer is bounded: past `maxPending` the oldest entries are dropped and counted
 // (a log line says how many), never an agent's submission, which is not written this way.
-import { clearDbTrouble, dbUnavailableCause, translateDbError } from "./db-errors";
+import { clearDbTrouble, noteDbTrouble } from "./db-errors";
 import { withoutBusyWait } from "./db";
 
 export type BackgroundBatch<T> = {
@@ -58,10 +58,8 @@ export function backgroundBatch<T>(name: string, write: (entries: T[]) => void, 
     try {
       withoutBusyWait(() => write(entries));
     } catch (error) {
-      const cause = dbUnavailableCause(error);
-      if (cause !== "busy") {
-        // Remembered for /api/health when the database cannot take writes (read-only, full disk).
-        if (cause) translateDbError(error);
+      // Remembered for /api/health when the database cannot take writes (read-only, full disk).
+      if (noteDbTrouble(error) !== "busy") {
         console.error(`${name}: writing ${entries.length} entries failed`, error);
         return;
       }

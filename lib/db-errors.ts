@@ -76,10 +76,18 @@ export function dbUnavailableCause(error: unknown): DbUnavailableCause | null {
   return prismaCause(error);
 }
 
-export function translateDbError(error: unknown): DomainError | null {
+/**
+ * Remembers a lasting reason the database refused a write, for /api/health; returns the cause. A
+ * held lock is a moment's contention, not a condition of the server: it is not remembered.
+ */
+export function noteDbTrouble(error: unknown): DbUnavailableCause | null {
   const cause = dbUnavailableCause(error);
+  if (cause && cause !== "busy") state.knowhubDbTrouble = { cause, at: Date.now() };
+  return cause;
+}
+
+export function translateDbError(error: unknown): DomainError | null {
+  const cause = noteDbTrouble(error);
   if (!cause) return null;
-  // A held lock is a moment's contention, not a condition of the server: health stays ok.
-  if (cause !== "busy") state.knowhubDbTrouble = { cause, at: Date.now() };
   return new DomainError("unavailable", CAUSE_MESSAGES[cause], { cause, retry_after_seconds: RETRY_AFTER_SECONDS });
 }

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ensurePgServer, findPgBinDir, PG_MISSING_LINE, planPgServer } from "./pg-cluster";
+import { ensurePgServer, findPgBinDir, PG_MISSING_LINE, planPgServer } from "../scripts/lib/pg-cluster";
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));

@@ -6,11 +6,10 @@
 //
 // The database is created in beforeAll (the first file to ask starts the local cluster) with the
 // PostgreSQL migrations applied unless `migrate: false`, and dropped in afterAll.
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { migratePgDatabase } from "@/lib/db-migrate-pg";
-import { ensurePgServer } from "./pg-cluster";
+import { createScratchDatabase, ensurePgServer } from "../scripts/lib/pg-cluster";
 
 export type PgTestDatabase = {
   available: boolean;
@@ -24,19 +23,15 @@ export type PgTestDatabase = {
 export function usePgDatabase(options: { migrate?: boolean } = {}): PgTestDatabase {
   const plan = inject("knowhubPg");
   const available = plan !== undefined && plan.kind !== "missing";
-  let adminUrl = "";
   let url = "";
-  let name = "";
+  let dropDatabase: (() => Promise<void>) | null = null;
   let client: pg.Client | null = null;
 
   if (available) {
     beforeAll(async () => {
-      adminUrl = await ensurePgServer(plan);
-      name = `knowhub_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-      await withClient(adminUrl, async (admin) => {
-        await admin.query(`CREATE DATABASE "${name}"`);
-      });
-      url = databaseUrl(adminUrl, name);
+      const scratch = await createScratchDatabase(await ensurePgServer(plan), "knowhub_test");
+      dropDatabase = scratch.drop;
+      url = scratch.url;
       client = new pg.Client({ connectionString: url });
       await client.connect();
       const { rows } = await client.query<{ server_encoding: string }>("SHOW server_encoding");
@@ -47,7 +42,7 @@ export function usePgDatabase(options: { migrate?: boolean } = {}): PgTestDataba
     });
     afterAll(async () => {
       await client?.end();
-      if (name) await withClient(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await dropDatabase?.();
     });
   }
 
@@ -67,20 +62,4 @@ export function usePgDatabase(options: { migrate?: boolean } = {}): PgTestDataba
       return c;
     },
   };
-}
-
-function databaseUrl(serverUrl: string, database: string): string {
-  const u = new URL(serverUrl);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-async function withClient<T>(connectionString: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -6,7 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { PG_MISSING_LINE, planPgServer, stopPgServer, type PgPlan } from "./pg-cluster";
+import { PG_MISSING_LINE, planPgServer, stopPgServer, type PgPlan } from "../scripts/lib/pg-cluster";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -5,6 +5,7 @@
 // variable is either listed here or fails test/settings-drift.test.ts.
 import { readAuthConfig, type AuthConfig } from "../auth/auth-config";
 import { existsSync } from "node:fs";
+import { parseWholeSetting } from "../count-setting";
 import { ADMIN_TOKEN_ENV, ADMIN_TOKEN_FILE_ENV, MIN_ADMIN_TOKEN_LENGTH, readBootstrapToken, sessionLifetimeMs } from "../admin/session-config";
 import { databasePath, DEFAULT_DATABASE_URL } from "../db-migrate";
 import { readLimitsConfig, readLogRetentionConfig, type LogRetentionConfig, type RateLimitsConfig } from "../limits/limits-config";
@@ -76,7 +77,7 @@ export function readSettings(env: Env = process.env): SettingsResult {
   const settings: Settings = {
     databaseUrl: attempt(() => readDatabaseUrl(env), DEFAULT_DATABASE_URL),
     host: env.HOST || "127.0.0.1",
-    port: attempt(() => readWholeNumber(env, "PORT", 3000, 1, 65_535), 3000),
+    port: attempt(() => parseWholeSetting(env, "PORT", 3000, 1, 65_535), 3000),
     workers: attempt(() => readWorkers(env), 1),
     auth: attempt(() => readAuthConfig(env), { writes: "open", reads: "open" }),
     allowOpenWrites: env.KNOWHUB_ALLOW_OPEN_WRITES === "1",
@@ -85,12 +86,12 @@ export function readSettings(env: Env = process.env): SettingsResult {
     trustProxy: attempt(() => readTrustProxy(env), []),
     rateLimits: attempt(() => readLimitsConfig(env), { write: null, search: null }),
     logRetention: attempt(() => readLogRetentionConfig(env), { maxAgeDays: 30, maxRows: 100_000 }),
-    busyTimeoutMs: attempt(() => readWholeNumber(env, "KNOWHUB_BUSY_TIMEOUT_MS", 5000, 0, 600_000), 5000),
+    busyTimeoutMs: attempt(() => parseWholeSetting(env, "KNOWHUB_BUSY_TIMEOUT_MS", 5000, 0, 600_000), 5000),
     moderation: attempt(() => readModerationMode(env), "post"),
     adminToken: attempt(() => readAdminToken(env), false),
     adminSessionMs: attempt(() => sessionLifetimeMs(env), 8 * 3_600_000),
-    searchCache: attempt(() => readWholeNumber(env, "KNOWHUB_SEARCH_CACHE", 500, 0, 1_000_000), 500),
-    importTextCache: attempt(() => readWholeNumber(env, "KNOWHUB_IMPORT_TEXT_CACHE", 20_000, 0, 10_000_000), 20_000),
+    searchCache: attempt(() => parseWholeSetting(env, "KNOWHUB_SEARCH_CACHE", 500, 0, 1_000_000), 500),
+    importTextCache: attempt(() => parseWholeSetting(env, "KNOWHUB_IMPORT_TEXT_CACHE", 20_000, 0, 10_000_000), 20_000),
     searchSwitches: attempt(() => readSearchSwitches(env), { lexicon: true, wordLists: true, gate: true }),
   };
   return { settings, problems };
@@ -104,16 +105,6 @@ function readDatabaseUrl(env: Env): string {
     throw new Error(`DATABASE_URL=${JSON.stringify(url)} is not a database this hub can open: use file:PATH (SQLite), e.g. file:./data/knowhub.db`);
   }
   return url;
-}
-
-function readWholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = (env[name] ?? "").trim();
-  if (raw === "") return fallback;
-  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) {
-    throw new Error(`${name}=${JSON.stringify(env[name])} is not valid: use a whole number from ${min} to ${max} (default ${fallback}).`);
-  }
-  return n;
 }
 
 /** KNOWHUB_WORKERS (scripts/serve.mjs reads it the same way): blank or `auto`, or 1 to 64. */

@@ -2,6 +2,7 @@
 // numbers behind them, in one place. Unlike the cache sizes (lib/count-setting.ts), a bad value here
 // is refused, not replaced by the default: a typo in a limit would silently leave the hub
 // unprotected (or lock every agent out), so the server must not start with it.
+import { parseWholeSetting } from "../count-setting";
 
 /** The actions that are limited separately: writes are few and costly, searches many and cheap. */
 export type RateAction = "write" | "search";
@@ -95,7 +96,7 @@ export function shareOfLimit(limit: RateLimit | null, processes: number): RateLi
 /** The rate limits from the environment (defaults when unset or blank); throws on a bad value. */
 export function readLimitsConfig(env: Env = process.env): RateLimitsConfig {
   const config = {} as RateLimitsConfig;
-  const processes = readWholeNumber(env, RATE_SHARE_ENV, 1, 1);
+  const processes = parseWholeSetting(env, RATE_SHARE_ENV, 1, 1);
   for (const action of Object.keys(RATE_ENV) as RateAction[]) {
     const name = RATE_ENV[action];
     config[action] = shareOfLimit(parseRate(name, settingOf(env, name) ?? RATE_DEFAULTS[action]), processes);
@@ -103,21 +104,11 @@ export function readLimitsConfig(env: Env = process.env): RateLimitsConfig {
   return config;
 }
 
-function readWholeNumber(env: Env, name: string, fallback: number, min: number): number {
-  const setting = settingOf(env, name);
-  if (setting === undefined) return fallback;
-  const n = /^\d+$/.test(setting) ? Number(setting) : NaN;
-  if (!Number.isSafeInteger(n) || n < min) {
-    throw new Error(`${name}=${JSON.stringify(env[name])} is not valid: use a whole number >= ${min} (default ${fallback}).`);
-  }
-  return n;
-}
-
 /** How long search_logs and content_misses are kept; throws on a bad value. */
 export function readLogRetentionConfig(env: Env = process.env): LogRetentionConfig {
   return {
     // At least a day: "0 days" would delete each row about as soon as it is written.
-    maxAgeDays: readWholeNumber(env, LOG_RETENTION_ENV.maxAgeDays, LOG_RETENTION_DEFAULTS.maxAgeDays, 1),
-    maxRows: readWholeNumber(env, LOG_RETENTION_ENV.maxRows, LOG_RETENTION_DEFAULTS.maxRows, 1),
+    maxAgeDays: parseWholeSetting(env, LOG_RETENTION_ENV.maxAgeDays, LOG_RETENTION_DEFAULTS.maxAgeDays, 1),
+    maxRows: parseWholeSetting(env, LOG_RETENTION_ENV.maxRows, LOG_RETENTION_DEFAULTS.maxRows, 1),
   };
 }

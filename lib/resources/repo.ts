@@ -17,11 +17,10 @@ export function findResourceByKey(key: string): ResourceRow | null {
   return row ?? null;
 }
 
+/** The resource under `key` if it has published reports (what the public sees). */
 export function findResource(key: string): ResourceRow | null {
-  const row = getSqlite()
-    .prepare(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE key = ? AND experience_count > 0`)
-    .get(key) as ResourceRow | undefined;
-  return row ?? null;
+  const row = findResourceByKey(key);
+  return row && Number(row.experienceCount) > 0 ? row : null;
 }
 
 /** Position after the last row of a page, in the sort's own order. */

@@ -11,14 +11,13 @@
 // rows, and what the two engines answer differently is the search index's doing alone. What the
 // triggers built is compared with SQLite's before any query runs (resources and their aggregates,
 // every term's document frequency).
-import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { Sqlite } from "../../lib/db";
 import { migratePgDatabase } from "../../lib/db-migrate-pg";
-import { ensurePgServer, planPgServer, stopPgServer, type PgPlan } from "./pg-cluster";
+import { createScratchDatabase, ensurePgServer, planPgServer, stopPgServer, type PgPlan } from "./pg-cluster";
 
 export type PgServer = { adminUrl: string; describe: string; stop(): void };
 
@@ -38,29 +37,16 @@ export type PgDatabase = { pool: pg.Pool; drop(): Promise<void> };
 
 /** A fresh, migrated database on the server; drop() ends the pool and removes it. */
 export async function createPgDatabase(adminUrl: string, label: string): Promise<PgDatabase> {
-  const name = `knowhub_eval_${label.replace(/\W/g, "_")}_${process.pid}_${randomBytes(3).toString("hex")}`;
-  await withClient(adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  await migratePgDatabase(url.toString());
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const scratch = await createScratchDatabase(adminUrl, `knowhub_eval_${label.replace(/\W/g, "_")}`);
+  await migratePgDatabase(scratch.url);
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
   return {
     pool,
     drop: async () => {
       await pool.end();
-      await withClient(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await scratch.drop();
     },
   };
-}
-
-async function withClient<T>(connectionString: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 // Resource columns the app's code sets (not the triggers): its display name, url and category

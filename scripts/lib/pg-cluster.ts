@@ -8,8 +8,10 @@
 // tests alone never pays for initdb. Test files run in several processes, so the first one takes a
 // lock (an atomic mkdir) and starts the cluster, and the others wait for the URL it writes.
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import pg from "pg";
 import { join } from "node:path";
 
 /** What the global setup hands every test file (it must survive structured cloning). */
@@ -168,4 +170,31 @@ function readLog(path: string): string {
 function writeAtomically(path: string, text: string): void {
   writeFileSync(`${path}.tmp`, text);
   renameSync(`${path}.tmp`, path);
+}
+
+/**
+ * A fresh, empty database on the server `adminUrl` names (`prefix` + a random suffix): its URL, and
+ * drop() to remove it, connections and all. For a test file or one corpus of the eval.
+ */
+export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString("hex")}`;
+  await withPgClient(adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => withPgClient(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+/** Runs `fn` on a client of its own, connected for the call and closed after it. */
+export async function withPgClient<T>(connectionString: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
 }
