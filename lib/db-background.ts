@@ -1,17 +1,17 @@
 // Writes that no request waits for (search logs, content misses, key use): buffered, then written
-// in one transaction shortly after, without waiting for another writer's lock (withoutBusyWait).
+// in one transaction shortly after, without waiting for the writer (transaction with waitMs 0).
 // While an import or another process holds the lock, the batch stays buffered and is tried again
 // with growing pauses: the event loop never blocks on the lock, so searches and /api/health keep
 // answering. The buffer is bounded: past `maxPending` the oldest entries are dropped and counted
 // (a log line says how many), never an agent's submission, which is not written this way.
 import { clearDbTrouble, noteDbTrouble } from "./db-errors";
-import { withoutBusyWait } from "./db";
+import { transaction } from "./db";
 
 export type BackgroundBatch<T> = {
   /** Buffers one entry; the batch is written `flushAfterMs` later, or at once when `maxBuffer` is reached. */
   add(entry: T): void;
-  /** Writes what is buffered now, if the lock is free (tests, and the exit handler). */
-  flush(): void;
+  /** Writes what is buffered now, if the writer is free (tests, and before the process exits). */
+  flush(): Promise<void>;
   /** Entries waiting to be written. */
   pending(): number;
 };
@@ -34,7 +34,7 @@ export const BACKGROUND_TUNING = {
 type State<T> = { buffer: T[]; timer: NodeJS.Timeout | null; retryMs: number; dropped: number; exitHook: boolean };
 
 /** One batch per name per process, kept on globalThis: Next bundles route modules separately. */
-export function backgroundBatch<T>(name: string, write: (entries: T[]) => void, options: BackgroundBatchOptions): BackgroundBatch<T> {
+export function backgroundBatch<T>(name: string, write: (entries: T[]) => Promise<void>, options: BackgroundBatchOptions): BackgroundBatch<T> {
   const holder = globalThis as unknown as { knowhubBatches?: Map<string, State<unknown>> };
   holder.knowhubBatches ??= new Map();
   let state = holder.knowhubBatches.get(name) as State<T> | undefined;
@@ -46,17 +46,17 @@ export function backgroundBatch<T>(name: string, write: (entries: T[]) => void, 
 
   const schedule = (ms: number) => {
     if (s.timer) return;
-    s.timer = setTimeout(flush, ms);
+    s.timer = setTimeout(() => void flush(), ms);
     s.timer.unref?.();
   };
 
-  function flush(): void {
+  async function flush(): Promise<void> {
     if (s.timer) clearTimeout(s.timer);
     s.timer = null;
     const entries = s.buffer.splice(0);
     if (entries.length === 0) return;
     try {
-      withoutBusyWait(() => write(entries));
+      await transaction(() => write(entries), { waitMs: 0 });
     } catch (error) {
       // Remembered for /api/health when the database cannot take writes (read-only, full disk).
       if (noteDbTrouble(error) !== "busy") {
@@ -84,8 +84,9 @@ export function backgroundBatch<T>(name: string, write: (entries: T[]) => void, 
 
   if (!s.exitHook) {
     s.exitHook = true;
-    // better-sqlite3 is synchronous, so the last buffered entries can still be written while exiting.
-    process.on("exit", () => flush());
+    // The last buffered entries are written when the process runs out of work (scripts, tests); a
+    // server stopped by a signal may lose up to flushAfterMs of them, never a submission.
+    process.on("beforeExit", () => void flush());
   }
 
   return {

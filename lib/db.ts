@@ -1,84 +1,216 @@
-// The one PrismaClient (and the one raw SQLite handle for what Prisma cannot express: FTS5 queries,
-// bulk import), cached on globalThis so that dev reloads and route modules share them.
-// The database file is created and migrated on first use.
-import Database from "better-sqlite3";
-import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "../generated/prisma/client";
-import { databasePath, migrateDatabase } from "./db-migrate";
+// The one way to the data, on either engine: `DATABASE_URL=file:...` is SQLite (the default,
+// file:./data/knowhub.db), `postgres://...` is PostgreSQL. Every domain's repo.ts writes its SQL once
+// with @name placeholders (lib/db-sql.ts) and runs it through db(), which is Prisma Client with the
+// engine's driver adapter; transaction() gives a block of work one writer and all-or-nothing.
+//
+//   const row = await db().get<Row>(`SELECT ... WHERE key = @key`, { key });
+//   await transaction(async () => { await db().run(...); await db().run(...); });
+//
+// Inside transaction(), db() is the transaction (an AsyncLocalStorage scope), so repo functions
+// take no transaction argument and join whichever block calls them. Nothing waits for a lock on the
+// event loop: SQLite's writer takes its lock with BEGIN IMMEDIATE and no busy timeout, retried
+// asynchronously (lib/db-sqlite.ts); PostgreSQL waits in the server (lib/db-pg.ts). A wait that runs
+// past KNOWHUB_BUSY_TIMEOUT_MS is 503 unavailable with Retry-After (lib/db-errors.ts).
+import { AsyncLocalStorage } from "node:async_hooks";
+import type Database from "better-sqlite3";
+import type { Pool } from "pg";
+import { openPgStack } from "./db-pg";
+import { bindSql, normalizeRow, type Engine, type SqlParams } from "./db-sql";
+import { openSqliteStack } from "./db-sqlite";
 
-export type Db = PrismaClient;
+export type { Engine, SqlParams } from "./db-sql";
 export type Sqlite = Database.Database;
 
-type Handles = { url: string | undefined; path: string; prisma: PrismaClient; sqlite: Sqlite };
+/** What Prisma Client offers for SQL, on a client or inside one of its transactions. */
+export type RawRunner = {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+  $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
+};
 
-const globalForDb = globalThis as unknown as { knowhubDb?: Handles };
+export type DbSession = {
+  readonly engine: Engine;
+  /** Every row. */
+  all<T>(sql: string, params?: SqlParams): Promise<T[]>;
+  /** The first row, or null. */
+  get<T>(sql: string, params?: SqlParams): Promise<T | null>;
+  /** Runs a write; the number of rows it changed. */
+  run(sql: string, params?: SqlParams): Promise<number>;
+};
 
-// How long a write waits for another writer's lock before the request answers 503 unavailable
-// (lib/db-errors.ts). Long enough for any single API write or import batch, short enough that a
-// client is told to retry rather than left hanging.
-function busyTimeoutMs(): number {
+export type TransactionOptions = {
+  /**
+   * How long to wait for the writer before giving up with 503 busy (default KNOWHUB_BUSY_TIMEOUT_MS).
+   * 0: try once (background writes, which keep their entries and try again later).
+   */
+  waitMs?: number;
+};
+
+/** One engine's connections, opened on first use (lib/db-sqlite.ts, lib/db-pg.ts). */
+export type DbStack = {
+  readonly engine: Engine;
+  readonly url: string;
+  /** Reads (and single writes on PostgreSQL) outside a transaction. */
+  readonly reader: RawRunner;
+  /** Runs `work` inside one write transaction on `runner`. */
+  transaction<T>(work: (runner: RawRunner) => Promise<T>, waitMs: number): Promise<T>;
+  /** SQLite only: a raw read connection for the engine's own modules (FTS5 search, bulk import). */
+  readonly sqlite?: Sqlite;
+  /** PostgreSQL only: the pool Prisma's adapter uses, for the engine's own modules (search). */
+  readonly pool?: Pool;
+  close(): Promise<void>;
+};
+
+type Holder = { knowhubDb?: { url: string; stack: Promise<DbStack>; opened?: DbStack } };
+// On globalThis: Next bundles route modules separately, and they must share one stack.
+const holder = globalThis as unknown as Holder;
+
+export const DEFAULT_DATABASE_URL = "file:./data/knowhub.db";
+
+/** The configured URL: DATABASE_URL, or the default SQLite file. */
+export function databaseUrl(): string {
+  return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+}
+
+export function engineOf(url: string): Engine {
+  return /^postgres(ql)?:\/\//.test(url) ? "postgres" : "sqlite";
+}
+
+/** The engine DATABASE_URL selects. */
+export function dbEngine(): Engine {
+  return engineOf(databaseUrl());
+}
+
+/** How long a write waits for the writer before 503 (KNOWHUB_BUSY_TIMEOUT_MS, 5 s by default). */
+export function busyTimeoutMs(): number {
   const value = Number(process.env.KNOWHUB_BUSY_TIMEOUT_MS || 5000);
   return Number.isInteger(value) && value >= 0 ? value : 5000;
 }
 
-function openHandles(): Handles {
-  const url = process.env.DATABASE_URL;
-  const cached = globalForDb.knowhubDb;
-  // Every query asks for the handles; comparing the raw setting skips resolving the path each time.
-  if (cached && cached.url === url) return cached;
-  const path = databasePath(url || undefined);
-  if (cached && cached.path === path) {
-    cached.url = url;
-    return cached;
-  }
-  // Open the new database fully before letting the old handles go, so a failure leaves them usable.
-  migrateDatabase(path);
-  const adapter = new PrismaBetterSqlite3({ url: `file:${path}`, timeout: busyTimeoutMs() });
-  const prisma = new PrismaClient({ adapter });
-  const sqlite = new Database(path, { timeout: busyTimeoutMs() });
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("foreign_keys = ON");
-  const handles = { url, path, prisma, sqlite };
-  globalForDb.knowhubDb = handles;
-  if (cached) {
-    // DATABASE_URL changed (a test file's fresh database): let the old handles go.
-    void cached.prisma.$disconnect();
-    cached.sqlite.close();
-  }
-  return handles;
+async function openStack(url: string): Promise<DbStack> {
+  // SQLite opens synchronously (its migrations too), so that getSqlite() can open it for a caller
+  // that cannot wait; PostgreSQL migrates over the network.
+  return engineOf(url) === "postgres" ? openPgStack(url) : openSqliteStack(url);
 }
 
-export function getDb(): PrismaClient {
-  return openHandles().prisma;
+/** The open stack for DATABASE_URL; a changed URL (a test file's fresh database) opens a new one. */
+export function dbStack(): Promise<DbStack> {
+  const url = databaseUrl();
+  const cached = holder.knowhubDb;
+  if (cached && cached.url === url) return cached.stack;
+  const stack = openStack(url);
+  const entry: NonNullable<Holder["knowhubDb"]> = { url, stack };
+  holder.knowhubDb = entry;
+  stack.then(
+    (opened) => {
+      entry.opened = opened;
+      if (cached) void cached.stack.then((old) => old.close()).catch(() => undefined);
+    },
+    () => {
+      // A failed open (the server down, a bad path) is not cached: the next query tries again.
+      if (holder.knowhubDb === entry) holder.knowhubDb = cached;
+    },
+  );
+  return stack;
 }
 
-export function getSqlite(): Sqlite {
-  return openHandles().sqlite;
+const scope = new AsyncLocalStorage<{ session: DbSession; url: string }>();
+
+function sessionOver(engine: Engine, runner: () => Promise<RawRunner>, writes: (sql: string) => boolean, write: <T>(work: (s: DbSession) => Promise<T>) => Promise<T>): DbSession {
+  const session: DbSession = {
+    engine,
+    async all<T>(sql: string, params?: SqlParams): Promise<T[]> {
+      if (writes(sql)) return write((tx) => tx.all<T>(sql, params));
+      const bound = bindSql(engine, sql, params);
+      const rows = await (await runner()).$queryRawUnsafe<Record<string, unknown>[]>(bound.text, ...bound.values);
+      return rows.map((row) => normalizeRow<T>(row));
+    },
+    async get<T>(sql: string, params?: SqlParams): Promise<T | null> {
+      const rows = await session.all<T>(sql, params);
+      return rows[0] ?? null;
+    },
+    async run(sql: string, params?: SqlParams): Promise<number> {
+      if (writes(sql)) return write((tx) => tx.run(sql, params));
+      const bound = bindSql(engine, sql, params);
+      return (await runner()).$executeRawUnsafe(bound.text, ...bound.values);
+    },
+  };
+  return session;
+}
+
+const WRITE_STATEMENT = /^\s*(INSERT|UPDATE|DELETE|REPLACE|WITH\b[\s\S]*\b(INSERT|UPDATE|DELETE)\b)/i;
+
+/**
+ * The database as the calling code should use it: the transaction it runs in, if any; otherwise
+ * the engine's reader, with each write statement run as a transaction of its own.
+ */
+export function db(): DbSession {
+  const current = scope.getStore();
+  if (current && current.url === databaseUrl()) return current.session;
+  const engine = dbEngine();
+  return sessionOver(
+    engine,
+    async () => (await dbStack()).reader,
+    // SQLite has one writer (lib/db-sqlite.ts); PostgreSQL takes single statements from the pool.
+    (sql) => engine === "sqlite" && WRITE_STATEMENT.test(sql),
+    (work) => transaction(() => work(db())),
+  );
 }
 
 /**
- * Runs `write` on the raw handle without waiting for another writer's lock: if the database is
- * locked it throws SQLITE_BUSY at once instead of blocking the event loop for the busy timeout
- * (better-sqlite3 waits synchronously). For background writes (search logs, key use, pruning)
- * that can simply try again later; every request meanwhile goes on being served.
+ * Runs `work` as one transaction: all of it or none, and one writer at a time on the hub (SQLite's
+ * write lock; on PostgreSQL an advisory lock every write transaction takes), so that work which
+ * reads, compares and then writes sees no other writer in between. Inside another transaction it
+ * simply joins it.
  */
-export function withoutBusyWait<T>(write: (sqlite: Sqlite) => T): T {
-  const sqlite = getSqlite();
-  const timeout = sqlite.pragma("busy_timeout", { simple: true }) as number;
-  sqlite.pragma("busy_timeout = 0");
-  try {
-    return write(sqlite);
-  } finally {
-    sqlite.pragma(`busy_timeout = ${Number(timeout) || 0}`);
-  }
+export async function transaction<T>(work: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  const url = databaseUrl();
+  const current = scope.getStore();
+  if (current && current.url === url) return work();
+  const stack = await dbStack();
+  return stack.transaction((runner) => {
+    const session = sessionOver(stack.engine, async () => runner, () => false, (w) => w(session));
+    return scope.run({ session, url }, work);
+  }, options.waitMs ?? busyTimeoutMs());
 }
 
-/** Closes both handles (tests and scripts); the next getDb() opens them again. */
+/** True inside transaction(). */
+export function inTransaction(): boolean {
+  return scope.getStore()?.url === databaseUrl();
+}
+
+/** SQLite's raw read connection, for the engine's own modules (FTS5 search, bulk import, tests). */
+export function getSqlite(): Sqlite {
+  const opened = holder.knowhubDb;
+  if (engineOf(databaseUrl()) !== "sqlite") throw new Error("getSqlite() is SQLite's: DATABASE_URL names PostgreSQL");
+  if (opened && opened.url === databaseUrl() && opened.opened?.sqlite) return opened.opened.sqlite;
+  // Opening SQLite is synchronous underneath: open it now for a caller that cannot wait.
+  return openSqliteNow().sqlite!;
+}
+
+function openSqliteNow(): DbStack {
+  const url = databaseUrl();
+  const stack = openSqliteStack(url);
+  const cached = holder.knowhubDb;
+  holder.knowhubDb = { url, stack: Promise.resolve(stack), opened: stack };
+  if (cached) void cached.stack.then((old) => old.close()).catch(() => undefined);
+  return stack;
+}
+
+/** PostgreSQL's pool (the one Prisma's adapter uses), for the engine's own modules. */
+export async function getPgPool(): Promise<Pool> {
+  const stack = await dbStack();
+  if (!stack.pool) throw new Error("getPgPool() is PostgreSQL's: DATABASE_URL names SQLite");
+  return stack.pool;
+}
+
+/** Closes the connections (tests and scripts); the next query opens them again. */
 export async function closeDb(): Promise<void> {
-  const cached = globalForDb.knowhubDb;
+  const cached = holder.knowhubDb;
   if (!cached) return;
-  globalForDb.knowhubDb = undefined;
-  await cached.prisma.$disconnect();
-  cached.sqlite.close();
+  holder.knowhubDb = undefined;
+  try {
+    await (await cached.stack).close();
+  } catch {
+    // It never opened: nothing to close.
+  }
 }

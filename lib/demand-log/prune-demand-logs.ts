@@ -4,7 +4,7 @@
 // at the next minute): never inside a request.
 import { dbUnavailableCause } from "../db-errors";
 import { toDbTime } from "../db-time";
-import { withoutBusyWait } from "../db";
+import { transaction } from "../db";
 import { LIMITS_TUNING, readLogRetentionConfig, type LogRetentionConfig } from "../limits/limits-config";
 import { deleteContentMissesBefore, deleteContentMissesBeyond, deleteSearchLogsBefore, deleteSearchLogsBeyond } from "./repo";
 
@@ -29,11 +29,10 @@ export function schedulePrune(now: number = Date.now()): void {
   if (state.pruneTimer || now - state.lastPruneAt < LIMITS_TUNING.pruneEveryMs) return;
   state.pruneTimer = setTimeout(() => {
     state.pruneTimer = null;
-    try {
-      withoutBusyWait(() => pruneLogs());
-    } catch (error) {
+    // Each batch is a transaction of its own that does not wait for the writer (waitMs 0).
+    pruneLogs(new Date(), 0).catch((error) => {
       if (dbUnavailableCause(error) !== "busy") console.error("log pruning failed", error);
-    }
+    });
   }, 0);
   state.pruneTimer.unref?.();
 }
@@ -44,15 +43,16 @@ export type PruneResult = { searchLogs: number; contentMisses: number };
  * Deletes demand-log rows older than the retention age, then the oldest rows beyond the row cap,
  * in bounded batches (a large backlog is worked off over several prunes). Returns the rows deleted.
  */
-export function pruneLogs(now: Date = new Date()): PruneResult {
+export async function pruneLogs(now: Date = new Date(), waitMs?: number): Promise<PruneResult> {
   state.lastPruneAt = now.getTime();
   const retention = (state.retention ??= readLogRetentionConfig(process.env));
   const cutoff = toDbTime(new Date(now.getTime() - retention.maxAgeDays * DAY_MS));
+  const batches = (deleteUpTo: (limit: number) => Promise<number>) => inBatches((limit) => transaction(() => deleteUpTo(limit), { waitMs }));
   const searchLogs =
-    inBatches((limit) => deleteSearchLogsBefore(cutoff, limit)) + inBatches((limit) => deleteSearchLogsBeyond(retention.maxRows, limit));
+    (await batches((limit) => deleteSearchLogsBefore(cutoff, limit))) + (await batches((limit) => deleteSearchLogsBeyond(retention.maxRows, limit)));
   const contentMisses =
-    inBatches((limit) => deleteContentMissesBefore(cutoff, limit)) +
-    inBatches((limit) => deleteContentMissesBeyond(retention.maxRows, limit));
+    (await batches((limit) => deleteContentMissesBefore(cutoff, limit))) +
+    (await batches((limit) => deleteContentMissesBeyond(retention.maxRows, limit)));
   return { searchLogs, contentMisses };
 }
 
@@ -62,10 +62,10 @@ export function resetLogRetention(): void {
   state.lastPruneAt = null;
 }
 
-function inBatches(deleteUpTo: (limit: number) => number): number {
+async function inBatches(deleteUpTo: (limit: number) => Promise<number>): Promise<number> {
   let total = 0;
   for (let batch = 0; batch < LIMITS_TUNING.pruneMaxBatches; batch++) {
-    const deleted = deleteUpTo(LIMITS_TUNING.pruneBatchRows);
+    const deleted = await deleteUpTo(LIMITS_TUNING.pruneBatchRows);
     total += deleted;
     if (deleted < LIMITS_TUNING.pruneBatchRows) break;
   }

@@ -1,7 +1,7 @@
 // The demand logs: every search (search_logs) and every GET of a content id that does not exist
 // (content_misses). Signals of what agents wanted, read by the maintainers' insights; written in
 // the background and pruned by age and count (prune-demand-logs.ts). This file owns both tables.
-import { getSqlite } from "../db";
+import { db } from "../db";
 
 export type SearchLogEntry = {
   query: string;
@@ -14,27 +14,35 @@ export type SearchLogEntry = {
   keyId?: string;
 };
 
-export function insertSearchLogs(entries: SearchLogEntry[]): void {
-  if (entries.length === 0) return;
-  const db = getSqlite();
-  const insert = db.prepare(
-    /* sql */ `INSERT INTO search_logs (query, category, result_count, abstained, latency_ms, created_at, key_id)
-     VALUES (@query, @category, @resultCount, @abstained, @latencyMs, @createdAt, @keyId)`,
-  );
-  db.transaction((rows: SearchLogEntry[]) => {
-    for (const row of rows) insert.run({ ...row, abstained: row.abstained ? 1 : 0, keyId: row.keyId ?? "" }).changes;
-  })(entries);
+/** Rows per INSERT statement: a batch of logs costs a few statements, not one per row. */
+const ROWS_PER_INSERT = 100;
+
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) out.push(rows.slice(i, i + ROWS_PER_INSERT));
+  return out;
+}
+
+/** Inserts a batch of search-log rows (the caller's transaction, lib/db-background.ts). */
+export async function insertSearchLogs(entries: SearchLogEntry[]): Promise<void> {
+  for (const rows of chunks(entries)) {
+    await db().run(
+      /* sql */ `INSERT INTO search_logs (query, category, result_count, abstained, latency_ms, created_at, key_id)
+       VALUES ${rows.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+      rows.flatMap((row) => [row.query, row.category, row.resultCount, row.abstained, row.latencyMs, row.createdAt, row.keyId ?? ""]),
+    );
+  }
 }
 
 export type ContentMissEntry = { contentId: string; createdAt: string };
 
-export function insertContentMisses(entries: ContentMissEntry[]): void {
-  if (entries.length === 0) return;
-  const db = getSqlite();
-  const insert = db.prepare(/* sql */ `INSERT INTO content_misses (content_id, created_at) VALUES (@contentId, @createdAt)`);
-  db.transaction((rows: ContentMissEntry[]) => {
-    for (const row of rows) insert.run(row);
-  })(entries);
+export async function insertContentMisses(entries: ContentMissEntry[]): Promise<void> {
+  for (const rows of chunks(entries)) {
+    await db().run(
+      /* sql */ `INSERT INTO content_misses (content_id, created_at) VALUES ${rows.map(() => "(?, ?)").join(", ")}`,
+      rows.flatMap((row) => [row.contentId, row.createdAt]),
+    );
+  }
 }
 
 // Log retention (lib/demand-log/prune-demand-logs.ts decides when). Every DELETE is bounded, so one prune never
@@ -42,12 +50,12 @@ export function insertContentMisses(entries: ContentMissEntry[]): void {
 // does not empty the answer cache.
 
 /** Deletes up to `limit` of the oldest search-log rows written before `cutoff` (toDbTime), through the created_at index. */
-export function deleteSearchLogsBefore(cutoff: string, limit: number): number {
-  const { changes } = getSqlite().prepare(
+export function deleteSearchLogsBefore(cutoff: string, limit: number): Promise<number> {
+  return db().run(
     /* sql */ `DELETE FROM search_logs WHERE id IN
        (SELECT id FROM search_logs WHERE created_at < ? ORDER BY created_at LIMIT ?)`,
-  ).run(cutoff, limit);
-  return changes;
+    [cutoff, limit],
+  );
 }
 
 /**
@@ -55,12 +63,12 @@ export function deleteSearchLogsBefore(cutoff: string, limit: number): number {
  * the rows above max(id) - keep are at most `keep` (exactly `keep` unless an insert rolled back and
  * left a gap): one lookup of the largest id instead of a count of the table.
  */
-export function deleteSearchLogsBeyond(keep: number, limit: number): number {
-  const { changes } = getSqlite().prepare(
+export function deleteSearchLogsBeyond(keep: number, limit: number): Promise<number> {
+  return db().run(
     /* sql */ `DELETE FROM search_logs WHERE id IN
        (SELECT id FROM search_logs WHERE id <= (SELECT max(id) FROM search_logs) - ? ORDER BY id LIMIT ?)`,
-  ).run(keep, limit);
-  return changes;
+    [keep, limit],
+  );
 }
 
 // Retention of content_misses (prune-demand-logs.ts decides when). The table has no index on
@@ -68,20 +76,18 @@ export function deleteSearchLogsBeyond(keep: number, limit: number): number {
 // a bounded window at the start of the table and never scans it.
 
 /** Deletes, among the `limit` oldest content misses, those recorded before `cutoff` (toDbTime). */
-export function deleteContentMissesBefore(cutoff: string, limit: number): number {
-  return getSqlite()
-    .prepare(
-      /* sql */ `DELETE FROM content_misses WHERE id IN (SELECT id FROM content_misses ORDER BY id LIMIT ?) AND created_at < ?`,
-    )
-    .run(limit, cutoff).changes;
+export function deleteContentMissesBefore(cutoff: string, limit: number): Promise<number> {
+  return db().run(
+    /* sql */ `DELETE FROM content_misses WHERE id IN (SELECT id FROM content_misses ORDER BY id LIMIT ?) AND created_at < ?`,
+    [limit, cutoff],
+  );
 }
 
 /** Deletes up to `limit` of the oldest content misses beyond the newest `keep` (see deleteSearchLogsBeyond). */
-export function deleteContentMissesBeyond(keep: number, limit: number): number {
-  return getSqlite()
-    .prepare(
-      /* sql */ `DELETE FROM content_misses WHERE id IN
+export function deleteContentMissesBeyond(keep: number, limit: number): Promise<number> {
+  return db().run(
+    /* sql */ `DELETE FROM content_misses WHERE id IN
          (SELECT id FROM content_misses WHERE id <= (SELECT max(id) FROM content_misses) - ? ORDER BY id LIMIT ?)`,
-    )
-    .run(keep, limit).changes;
+    [keep, limit],
+  );
 }

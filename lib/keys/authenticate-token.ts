@@ -1,4 +1,4 @@
-import { withoutBusyWait } from "../db";
+import { transaction } from "../db";
 import { dbUnavailableCause } from "../db-errors";
 import { DomainError } from "../errors";
 import { findKeyByHash, touchKeys } from "./repo";
@@ -23,12 +23,12 @@ const use = state.knowhubKeyUse;
  * so a caller learns nothing about which keys exist. The lookup is by hash on every request: a
  * revocation takes effect on the very next request, in every process.
  */
-export function authenticateToken(token: string, now = new Date()): KeyIdentity {
+export async function authenticateToken(token: string, now = new Date()): Promise<KeyIdentity> {
   const invalid = () =>
     new DomainError("unauthorized", "The API key is not valid or has been revoked.", { reason: "invalid_token" });
   if (!TOKEN_PATTERN.test(token)) throw invalid();
   const digest = hashToken(token);
-  const row = findKeyByHash(digest);
+  const row = await findKeyByHash(digest);
   if (!row || !sameDigest(row.tokenHash, digest) || row.revokedAt) throw invalid();
   noteKeyUse(row.id, now);
   return toKeyIdentity(row);
@@ -40,28 +40,27 @@ function noteKeyUse(id: string, now: Date): void {
   use.written.set(id, now.getTime());
   use.pending.set(id, now);
   if (!use.timer) {
-    use.timer = setTimeout(flushKeyUse, FLUSH_AFTER_MS);
+    use.timer = setTimeout(() => void flushKeyUse(), FLUSH_AFTER_MS);
     use.timer.unref?.();
   }
 }
 
-export function flushKeyUse(): void {
+export async function flushKeyUse(): Promise<void> {
   if (use.timer) clearTimeout(use.timer);
   use.timer = null;
   if (use.pending.size === 0) return;
   const batch = new Map(use.pending);
   use.pending.clear();
   try {
-    // Never waits for another writer's lock (the event loop would wait with it): a locked database
-    // keeps the batch for a later try.
-    withoutBusyWait(() => touchKeys(batch));
+    // Never waits for the writer: a busy database keeps the batch for a later try.
+    await transaction(() => touchKeys(batch), { waitMs: 0 });
   } catch (error) {
     if (dbUnavailableCause(error) !== "busy") {
       console.error("recording key use failed", error);
       return;
     }
     for (const [id, at] of batch) if (!use.pending.has(id)) use.pending.set(id, at);
-    use.timer = setTimeout(flushKeyUse, RETRY_AFTER_MS);
+    use.timer = setTimeout(() => void flushKeyUse(), RETRY_AFTER_MS);
     use.timer.unref?.();
   }
 }

@@ -2,6 +2,6 @@ import { listKeyRows } from "./repo";
 import type { KeyDto } from "./schema";
 import { toKeyDto } from "./serialize";
 
-export function listKeys(): KeyDto[] {
-  return listKeyRows().map(toKeyDto);
+export async function listKeys(): Promise<KeyDto[]> {
+  return (await listKeyRows()).map(toKeyDto);
 }

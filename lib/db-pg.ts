@@ -1,0 +1,60 @@
+// PostgreSQL's stack (lib/db.ts): one pg pool, shared by Prisma Client (through @prisma/adapter-pg)
+// and the engine's own search module (lib/search/search-index-pg.ts), migrated on open
+// (lib/db-migrate-pg.ts). Waits happen in the server, never on the event loop: a write transaction
+// first takes one advisory lock (so writers queue as they do on SQLite, and work that reads,
+// compares and writes sees no other writer in between) with a lock_timeout of
+// KNOWHUB_BUSY_TIMEOUT_MS, after which it is 503 busy; a pool that has no free connection within the
+// same time is 503 too, and a server that does not answer is 503 unreachable.
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaClient } from "../generated/pgsql/client";
+import type { DbStack, RawRunner } from "./db";
+import { busyUnavailable } from "./db-errors";
+import { migratePgDatabase } from "./db-migrate-pg";
+
+const PG_TUNING = {
+  /** Connections per server process. */
+  poolSize: 10,
+  /** A transaction that runs longer than this is ended by Prisma (bulk work runs in batches). */
+  transactionTimeoutMs: 120_000,
+  /** How long to wait for a new connection when the server does not answer. */
+  connectTimeoutMs: 5_000,
+} as const;
+
+// Any 64-bit number of our own; Prisma Migrate uses 72707369 for its lock.
+const WRITER_LOCK = 4_848_401_919;
+
+export async function openPgStack(url: string): Promise<DbStack> {
+  await migratePgDatabase(url);
+  const pool = new pg.Pool({ connectionString: url, max: PG_TUNING.poolSize, connectionTimeoutMillis: PG_TUNING.connectTimeoutMs });
+  // An idle connection the server closed (a restart) must not end the process; the pool replaces it.
+  pool.on("error", (error) => console.error("PostgreSQL connection lost (it will be replaced):", error.message));
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+
+  return {
+    engine: "postgres",
+    url,
+    reader: prisma,
+    pool,
+    transaction<T>(work: (runner: RawRunner) => Promise<T>, waitMs: number): Promise<T> {
+      return prisma.$transaction(
+        async (tx) => {
+          if (waitMs === 0) {
+            const rows = await tx.$queryRawUnsafe<{ locked: boolean }[]>(`SELECT pg_try_advisory_xact_lock(${WRITER_LOCK}) AS locked`);
+            if (!rows[0]?.locked) throw busyUnavailable();
+          } else {
+            await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${Math.max(1, waitMs)}`);
+            await tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(${WRITER_LOCK})::text AS locked`);
+            await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = 0`);
+          }
+          return work(tx);
+        },
+        { maxWait: Math.max(100, waitMs), timeout: PG_TUNING.transactionTimeoutMs },
+      );
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pool.end().catch(() => undefined);
+    },
+  };
+}
