@@ -90,9 +90,9 @@ export function backgroundBatch<T>(name: string, write: (entries: T[]) => Promis
   }
 
   return {
-    add(entry) {
+    async add(entry) {
       s.buffer.push(entry);
-      if (s.buffer.length >= options.maxBuffer && s.retryMs === 0) flush();
+      if (s.buffer.length >= options.maxBuffer && s.retryMs === 0) (await flush());
       else schedule(s.retryMs || options.flushAfterMs);
     },
     flush,

@@ -84,8 +84,8 @@ export function migrateDatabase(path: string = databasePath(), dir: string = MIG
  * permissions; files left world-readable by an older version are narrowed on every start.
  */
 function restrictToOwner(path: string): void {
-  if (!existsSync(path)) closeSync(openSync(path, "a", 0o600));
+  if (!existsSync(/*turbopackIgnore: true*/ path)) closeSync(openSync(/*turbopackIgnore: true*/ path, "a", 0o600));
   for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) {
-    if (existsSync(file)) chmodSync(file, 0o600);
+    if (existsSync(/*turbopackIgnore: true*/ file)) chmodSync(/*turbopackIgnore: true*/ file, 0o600);
   }
 }

@@ -120,3 +120,11 @@ function normalizeValue(value: unknown): unknown {
   }
   return value;
 }
+
+/**
+ * Scalar functions whose names differ: SQLite's two-argument min/max are LEAST/GREATEST on
+ * PostgreSQL, and its char() (a code point's character) is chr().
+ */
+export function sqlFunctions(engine: Engine): { least: string; greatest: string; chr: string } {
+  return engine === "postgres" ? { least: "LEAST", greatest: "GREATEST", chr: "chr" } : { least: "MIN", greatest: "MAX", chr: "char" };
+}

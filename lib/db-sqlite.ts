@@ -116,6 +116,8 @@ export function openSqliteStack(url: string): DbStack {
       }
     },
     async close() {
+      // Let a transaction in flight (a background flush) finish on its connection first.
+      await gate.acquire(Date.now() + SQLITE_TUNING.readBusyMs).catch(() => undefined);
       await Promise.all([reader.$disconnect(), writer.$disconnect()]);
       sqlite.close();
     },

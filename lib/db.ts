@@ -14,6 +14,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type Database from "better-sqlite3";
 import type { Pool } from "pg";
+import { DEFAULT_DATABASE_URL } from "./db-migrate";
 import { openPgStack } from "./db-pg";
 import { bindSql, normalizeRow, type Engine, type SqlParams } from "./db-sql";
 import { openSqliteStack } from "./db-sqlite";
@@ -64,7 +65,6 @@ type Holder = { knowhubDb?: { url: string; stack: Promise<DbStack>; opened?: DbS
 // On globalThis: Next bundles route modules separately, and they must share one stack.
 const holder = globalThis as unknown as Holder;
 
-export const DEFAULT_DATABASE_URL = "file:./data/knowhub.db";
 
 /** The configured URL: DATABASE_URL, or the default SQLite file. */
 export function databaseUrl(): string {

@@ -116,7 +116,7 @@ async function main(): Promise<void> {
   } else {
     figure("import", "skipped (--reuse)");
     // A reused database may predate an analyzer change: bring it up to date, as npm start would.
-    const again = reanalyzeWithProgress();
+    const again = await reanalyzeWithProgress();
     if (again) figure("re-analysis", describeReanalysis(again));
   }
   await closeDb();
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
   const inprocMix = { ...summarize(inprocMixSamples), mean: mean(inprocMixSamples) };
   const naive = summarize(await timeEach(queries, (q) => anchors.naive([...new Set(analyze(q.q))]), 10));
   const inproc = summarize(await timeEach(queries, (q) => searchExperiences({ q: q.q, category: q.category, limit: 10, explain: false }), 10));
-  flushSearchLog();
+  await flushSearchLog();
   await closeDb();
   delete process.env.KNOWHUB_SEARCH_CACHE;
 

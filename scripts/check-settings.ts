@@ -11,7 +11,16 @@ if (problems.length) {
   process.exit(1);
 }
 for (const line of summary) console.log(`knowhub: ${line}`);
-if (readAuthConfig().writes === "keys" && countActiveKeys() === 0) {
-  console.log("knowhub: no API key exists yet: create one with `npm run -s keys -- create --label NAME --scope write`.");
+
+async function noteMissingKeys(): Promise<void> {
+  if (readAuthConfig().writes === "keys" && (await countActiveKeys()) === 0) {
+    console.log("knowhub: no API key exists yet: create one with `npm run -s keys -- create --label NAME --scope write`.");
+  }
 }
-void closeDb();
+
+void noteMissingKeys()
+  .catch((error) => {
+    console.error(`knowhub: not starting: the database cannot be opened: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  })
+  .finally(() => closeDb());

@@ -68,7 +68,7 @@ async function importCommand(argv: string[], cwd: string): Promise<number> {
   if (!existsSync(file)) throw new UsageError(`cannot read ${file}: no such file`);
 
   // importFile does this too; here it gets a progress bar, since a large database takes minutes.
-  const reanalyzed = reanalyzeWithProgress();
+  const reanalyzed = await reanalyzeWithProgress();
   if (reanalyzed && reanalyzed.changed > 0) console.error(describeReanalysis(reanalyzed));
   const bar = progressBar("import");
   const summary = await importFile(file, {

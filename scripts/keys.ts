@@ -28,19 +28,19 @@ function usage(message: string): never {
 }
 
 /** The keys command on argv (after "keys"); returns the exit code. */
-export function runKeys(argv: string[], cwd = process.cwd()): number {
+export async function runKeys(argv: string[], cwd = process.cwd()): Promise<number> {
   try {
-    keys(argv, cwd);
+    await keys(argv, cwd);
     return EXIT.ok;
   } catch (error) {
     // Failures of the keys themselves are JSON like the output; a usage mistake gets the usage text.
     return printError(error, { json: !(error instanceof UsageError), usage: KEYS_USAGE });
   } finally {
-    void closeDb();
+    await closeDb();
   }
 }
 
-function keys(argv: string[], cwd: string): void {
+async function keys(argv: string[], cwd: string): Promise<void> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -69,17 +69,17 @@ function keys(argv: string[], cwd: string): void {
     if (rest.length) usage(`unexpected argument: ${rest[0]}`);
     if (values.label === undefined || values.scope === undefined) usage("create needs --label and --scope");
     const input = parseInput(createKeyInput, { label: values.label, scope: values.scope, trusted: values.trusted }, "key");
-    console.log(JSON.stringify(createKey(input)));
+    console.log(JSON.stringify((await createKey(input))));
   } else if (command === "list") {
     if (rest.length) usage(`unexpected argument: ${rest[0]}`);
-    for (const key of listKeys()) console.log(JSON.stringify(key));
+    for (const key of (await listKeys())) console.log(JSON.stringify(key));
   } else if (command === "revoke") {
     if (rest.length !== 1) usage("revoke needs exactly one key id");
-    console.log(JSON.stringify(revokeKey(rest[0])));
+    console.log(JSON.stringify((await revokeKey(rest[0]))));
   } else {
     usage(command ? `unknown command: ${command}` : "name a command");
   }
 }
 
 // Run as a script (npm run keys); imported by the CLI, it only exports runKeys.
-if (require.main === module) process.exitCode = runKeys(process.argv.slice(2));
+if (require.main === module) void runKeys(process.argv.slice(2)).then((code) => (process.exitCode = code));

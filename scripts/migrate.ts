@@ -1,22 +1,39 @@
-// Creates and migrates the database named by DATABASE_URL (default file:./data/knowhub.db), then
-// analyzes its experiences again if an older analyzer built their search columns.
-import { closeDb } from "../lib/db";
+// Creates and migrates the database named by DATABASE_URL (default file:./data/knowhub.db; a
+// postgres:// URL migrates that PostgreSQL database), then analyzes its experiences again if an
+// older analyzer built their search columns.
+import { closeDb, databaseUrl, dbEngine } from "../lib/db";
 import { databasePath, migrateDatabase } from "../lib/db-migrate";
+import { migratePgDatabase } from "../lib/db-migrate-pg";
 import { fillContentSkeletons } from "../lib/contents/fill-content-skeletons";
 import { fillResourceSkeletons } from "../lib/resources/fill-skeletons";
 import { describeReanalysis, reanalyzeWithProgress } from "./lib/reanalyze-with-progress";
 
-const path = databasePath();
-const { applied } = migrateDatabase(path);
-console.log(applied.length ? `migrated ${path}: ${applied.join(", ")}` : `${path} is up to date`);
+async function main(): Promise<void> {
+  if (dbEngine() === "postgres") {
+    const url = new URL(databaseUrl());
+    const { applied } = await migratePgDatabase(databaseUrl());
+    const where = `PostgreSQL database ${url.pathname.slice(1)} on ${url.host}`;
+    console.log(applied.length ? `migrated ${where}: ${applied.join(", ")}` : `${where} is up to date`);
+  } else {
+    const path = databasePath();
+    const { applied } = migrateDatabase(path);
+    console.log(applied.length ? `migrated ${path}: ${applied.join(", ")}` : `${path} is up to date`);
+  }
 
-// Resources and content nodes created before lookalike detection existed, or before its rule changed
-// (a migration then empties the stored skeletons), get their skeletons (a no-op afterwards).
-const filled = fillResourceSkeletons();
-if (filled > 0) console.log(`computed lookalike skeletons of ${filled} resources`);
-const filledContents = fillContentSkeletons();
-if (filledContents > 0) console.log(`computed lookalike skeletons of ${filledContents} content nodes`);
+  // Resources and content nodes created before lookalike detection existed, or before its rule changed
+  // (a migration then empties the stored skeletons), get their skeletons (a no-op afterwards).
+  const filled = await fillResourceSkeletons();
+  if (filled > 0) console.log(`computed lookalike skeletons of ${filled} resources`);
+  const filledContents = await fillContentSkeletons();
+  if (filledContents > 0) console.log(`computed lookalike skeletons of ${filledContents} content nodes`);
 
-const result = reanalyzeWithProgress();
-if (result && result.rows > 0) console.log(describeReanalysis(result));
-void closeDb();
+  const result = await reanalyzeWithProgress();
+  if (result && result.rows > 0) console.log(describeReanalysis(result));
+}
+
+void main()
+  .catch((error) => {
+    console.error(`knowhub: the database could not be migrated: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  })
+  .finally(() => closeDb());

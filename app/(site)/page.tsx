@@ -16,8 +16,8 @@ export const metadata: Metadata = {
     "Search a task and see which tools, libraries, APIs and papers other AI agents used for it, how they scored them and their tips.",
 };
 
-export default function HomePage() {
-  const overview = getOverview();
+export default async function HomePage() {
+  const overview = (await getOverview());
   const { counts } = overview;
   return (
     <div className="space-y-12">

@@ -3,7 +3,7 @@ import { jsonResponse, methodNotAllowed, optionsHandler, withErrors } from "@/li
 
 export const dynamic = "force-dynamic";
 
-export const GET = withErrors(() => jsonResponse(describeApi()));
+export const GET = withErrors(async () => jsonResponse(describeApi()));
 
 const notAllowed = methodNotAllowed(["GET"]);
 export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -17,13 +17,13 @@ export type AdminPost = {
  * refused POST changes nothing. The origin goes first: it needs no database and refuses most
  * forgeries outright.
  */
-export function authorizeAdminPost(post: AdminPost, now = new Date()): AdminSession {
+export async function authorizeAdminPost(post: AdminPost, now = new Date()): Promise<AdminSession> {
   if (!isSameOrigin(post.origin)) {
     throw new DomainError("forbidden", "This form was not sent from a page of this console (Origin check). Nothing was changed.", {
       reason: "cross_origin",
     });
   }
-  const session = post.session_id ? readSession(post.session_id, now) : null;
+  const session = post.session_id ? await readSession(post.session_id, now) : null;
   if (!session) {
     throw new DomainError("unauthorized", "Your console session has ended (logged out, expired, or its key was revoked). Log in again; nothing was changed.", {
       reason: "no_session",

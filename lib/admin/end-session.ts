@@ -1,5 +1,5 @@
 import { recordAudit } from "../audit/record-audit";
-import { getSqlite } from "../db";
+import { transaction } from "../db";
 import { readSession } from "./read-session";
 import { markSessionRevoked } from "./repo";
 import { hashSessionId, sessionAuditId } from "./session-id";
@@ -8,14 +8,13 @@ import { hashSessionId, sessionAuditId } from "./session-id";
  * Logs out: the session ends for good (revoked_at), with its audit entry. Ending a session that is
  * already closed changes nothing and records nothing. Returns whether an open session was ended.
  */
-export function endSession(sessionId: string, now = new Date()): boolean {
-  const session = readSession(sessionId, now);
+export async function endSession(sessionId: string, now = new Date()): Promise<boolean> {
+  const session = await readSession(sessionId, now);
   if (!session) return false;
   const idHash = hashSessionId(sessionId);
-  return getSqlite()
-    .transaction(() => {
-      if (!markSessionRevoked(idHash, now)) return false;
-      recordAudit(
+  return transaction(async () => {
+      if (!(await markSessionRevoked(idHash, now))) return false;
+      await recordAudit(
         {
           actor: session.actor,
           action: "session.logout",
@@ -28,6 +27,5 @@ export function endSession(sessionId: string, now = new Date()): boolean {
         now,
       );
       return true;
-    })
-    .immediate();
+    });
 }

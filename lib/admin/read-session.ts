@@ -14,14 +14,14 @@ import { hashSessionId, SESSION_ID_PATTERN, tokenOpenedSession } from "./session
  * token (KNOWHUB_ADMIN_TOKEN or its file), logs its sessions out at the very next request, in every
  * process. Setting the old token again brings its unexpired sessions back: they are tied to that token.
  */
-export function readSession(sessionId: string | null | undefined, now = new Date()): AdminSession | null {
+export async function readSession(sessionId: string | null | undefined, now = new Date()): Promise<AdminSession | null> {
   if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return null;
-  const row = findSessionByHash(hashSessionId(sessionId));
+  const row = await findSessionByHash(hashSessionId(sessionId));
   if (!row || row.revokedAt) return null;
   if (new Date(row.expiresAt).getTime() <= now.getTime()) return null;
   let label = row.keyLabel;
   if (row.keyId) {
-    const key = findKeyById(row.keyId);
+    const key = await findKeyById(row.keyId);
     if (!key || key.revokedAt || !scopeAllows(key.scope, "moderate")) return null;
     label = key.label;
   } else {

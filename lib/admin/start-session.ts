@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { recordAudit } from "../audit/record-audit";
 import { BOOTSTRAP_ACTOR_LABEL, type Actor } from "../audit/schema";
-import { getSqlite } from "../db";
+import { transaction } from "../db";
 import { DomainError, isDomainError } from "../errors";
 import { authenticateToken } from "../keys/authenticate-token";
 import { scopeAllows } from "../keys/schema";
@@ -22,27 +22,26 @@ const REFUSED = "This token does not open the console. Use an API key with the m
  * limited per client address with the write limit, in a bucket of their own ("login:" ids), so
  * guessing is as slow as writing and a maintainer's logins never eat an agent's write budget.
  */
-export function startSession(input: LoginInput, address: string | null, now = new Date()): StartedSession {
+export async function startSession(input: LoginInput, address: string | null, now = new Date()): Promise<StartedSession> {
   const taken = takeToken("write", `login:${address ? addressCallerId(address) : "addr:unknown"}`, now.getTime());
   if (!taken.ok) {
     throw new DomainError("rate_limited", `Too many login attempts from this address; retry in ${taken.retryAfterSeconds} s.`, {
       retry_after_seconds: taken.retryAfterSeconds,
     });
   }
-  const actor = actorFor(input.token);
+  const actor = await actorFor(input.token);
   const lifetimeMs = sessionLifetimeMs();
   const sessionId = newSessionId();
   const idHash = hashSessionId(sessionId);
   const expiresAt = new Date(now.getTime() + lifetimeMs);
   // A bootstrap session is tied to the token that opened it: rotating the token ends it (read-session.ts).
   const fingerprint = actor.keyId === "" ? tokenFingerprint(sessionId, input.token) : "";
-  getSqlite()
-    .transaction(() => {
-      insertSession({ idHash, keyId: actor.keyId, keyLabel: actor.label, createdAt: now, expiresAt, tokenFingerprint: fingerprint });
+  await transaction(async () => {
+      await insertSession({ idHash, keyId: actor.keyId, keyLabel: actor.label, createdAt: now, expiresAt, tokenFingerprint: fingerprint });
       // Ended sessions are kept a day (for whoever looks at the table), then go: logins are rare,
       // so this keeps the table to the sessions of the last day or so.
-      deleteEndedSessions(new Date(now.getTime() - 86_400_000));
-      recordAudit(
+      await deleteEndedSessions(new Date(now.getTime() - 86_400_000));
+      await recordAudit(
         {
           actor,
           action: "session.login",
@@ -54,16 +53,15 @@ export function startSession(input: LoginInput, address: string | null, now = ne
         },
         now,
       );
-    })
-    .immediate();
+    });
   return { session_id: sessionId, actor, expires_at: expiresAt.toISOString(), max_age_seconds: Math.floor(lifetimeMs / 1000) };
 }
 
-function actorFor(token: string): Actor {
+async function actorFor(token: string): Promise<Actor> {
   const bootstrap = readBootstrapToken();
   if (bootstrap !== null && sameSecret(token, bootstrap)) return { keyId: "", label: BOOTSTRAP_ACTOR_LABEL };
   try {
-    const key = authenticateToken(token);
+    const key = await authenticateToken(token);
     if (scopeAllows(key.scope, "moderate")) return { keyId: key.id, label: key.label };
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -2,8 +2,8 @@ import { fromDbTime } from "../db-time";
 import { listAuditRows, type AuditRow } from "./repo";
 import type { AuditEntryDto, ListAuditInput } from "./schema";
 
-export function listAudit(input: ListAuditInput): { entries: AuditEntryDto[]; next_before_id: number | null } {
-  const rows = listAuditRows({
+export async function listAudit(input: ListAuditInput): Promise<{ entries: AuditEntryDto[]; next_before_id: number | null }> {
+  const rows = await listAuditRows({
     targetType: input.target_type,
     targetId: input.target_id,
     action: input.action,

@@ -13,10 +13,10 @@ export type AuditRecord = {
 };
 
 /**
- * Appends one entry. Call it inside the same transaction as the change it records (on the raw
- * handle, lib/db.ts getSqlite), so that a change and its audit entry exist together or not at all.
+ * Appends one entry. Call it inside the same transaction as the change it records (lib/db.ts
+ * transaction), so that a change and its audit entry exist together or not at all.
  */
-export function recordAudit(record: AuditRecord, at = new Date()): number {
+export function recordAudit(record: AuditRecord, at = new Date()): Promise<number> {
   return insertAuditEntry({
     actorKeyId: record.actor.keyId,
     actorLabel: record.actor.label,

@@ -14,8 +14,8 @@ import { authorizeRequest, type Caller } from "./authorize-request";
 // bucket: the limit still holds for all of them together.
 const UNKNOWN_ADDRESS = "addr:unknown";
 
-export function admitRequest(request: Request, need: KeyScope, action: RateAction | null = null): Caller {
-  const caller = authorizeRequest(request, need);
+export async function admitRequest(request: Request, need: KeyScope, action: RateAction | null = null): Promise<Caller> {
+  const caller = (await authorizeRequest(request, need));
   if (action) {
     const address = caller.key ? null : clientAddress(request);
     const callerId = caller.key ? `key:${caller.key.id}` : addressBucket(address);

@@ -12,14 +12,14 @@ export type Caller = { key: KeyIdentity | null };
  * silently treated as anonymous). Without a key: reads and writes pass only in open mode,
  * moderation never.
  */
-export function authorizeRequest(request: Request, need: KeyScope): Caller {
+export async function authorizeRequest(request: Request, need: KeyScope): Promise<Caller> {
   const header = request.headers.get("authorization");
   if (header !== null) {
     const match = /^Bearer +(\S+) *$/i.exec(header);
     if (!match) {
       throw new DomainError("unauthorized", 'Send the key as "Authorization: Bearer kh_...".', { reason: "invalid_request" });
     }
-    const key = authenticateToken(match[1]);
+    const key = await authenticateToken(match[1]);
     if (!scopeAllows(key.scope, need)) {
       throw new DomainError("forbidden", `This key's scope is ${key.scope}; this operation needs a ${need} key.`, {
         scope: key.scope,

@@ -100,9 +100,12 @@ export function readSettings(env: Env = process.env): SettingsResult {
 function readDatabaseUrl(env: Env): string {
   const url = env.DATABASE_URL || DEFAULT_DATABASE_URL;
   try {
-    databasePath(url);
+    if (/^postgres(ql)?:\/\//.test(url)) new URL(url);
+    else databasePath(url);
   } catch {
-    throw new Error(`DATABASE_URL=${JSON.stringify(url)} is not a database this hub can open: use file:PATH (SQLite), e.g. file:./data/knowhub.db`);
+    throw new Error(
+      `DATABASE_URL=${JSON.stringify(url)} is not a database this hub can open: use file:PATH (SQLite), e.g. file:./data/knowhub.db, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (PostgreSQL)`,
+    );
   }
   return url;
 }

@@ -1,7 +1,8 @@
+import { transaction } from "../db";
 import { recordAudit } from "../audit/record-audit";
 import type { Actor } from "../audit/schema";
 import { DomainError } from "../errors";
-import { findContent, findRevision, inWriteTransaction, refreshVisibleRevision, setRevisionStatus, type RevisionStatus } from "./repo";
+import { findContent, findRevision, refreshVisibleRevision, setRevisionStatus, type RevisionStatus } from "./repo";
 import type { DecideRevisionResultDto } from "./schema";
 
 export type RevisionAction = "approve" | "reject" | "hide" | "restore";
@@ -21,15 +22,15 @@ const TRANSITIONS: Record<RevisionAction, { from: readonly RevisionStatus[]; to:
  * then shows its latest published revision (none: the node is absent for the public), from the
  * next read on.
  */
-export function decideRevision(input: DecideRevisionInput, actor: Actor, now = new Date()): DecideRevisionResultDto {
+export async function decideRevision(input: DecideRevisionInput, actor: Actor, now = new Date()): Promise<DecideRevisionResultDto> {
   const transition = TRANSITIONS[input.action];
   if (!transition) {
     throw new DomainError("invalid_input", "action must be approve, reject, hide or restore.", { action: input.action });
   }
   const target = `${input.id}@${input.revision}`;
-  return inWriteTransaction(() => {
-    const node = findContent(input.id);
-    const revision = node ? findRevision(input.id, input.revision) : null;
+  return transaction(async () => {
+    const node = (await findContent(input.id));
+    const revision = node ? (await findRevision(input.id, input.revision)) : null;
     if (!node || !revision) {
       throw new DomainError("not_found", `No content revision ${target}.`, {
         id: input.id,
@@ -44,9 +45,9 @@ export function decideRevision(input: DecideRevisionInput, actor: Actor, now = n
         { id: input.id, revision: input.revision, status: revision.status, action: input.action },
       );
     }
-    setRevisionStatus(input.id, input.revision, transition.to, input.reason);
-    const visible = refreshVisibleRevision(input.id);
-    recordAudit(
+    (await setRevisionStatus(input.id, input.revision, transition.to, input.reason));
+    const visible = (await refreshVisibleRevision(input.id));
+    (await recordAudit(
       {
         actor,
         action: `content_revision.${input.action}`,
@@ -57,7 +58,7 @@ export function decideRevision(input: DecideRevisionInput, actor: Actor, now = n
         after: { status: transition.to },
       },
       now,
-    );
+    ));
     return { type: "content_revision", id: input.id, revision: input.revision, status: transition.to, visible_revision: visible };
   });
 }

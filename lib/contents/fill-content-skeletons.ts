@@ -7,13 +7,13 @@ import { listContentIdsWithoutSkeleton, setContentSkeletons } from "./repo";
 const BATCH = 500;
 
 /** Sets contents.skeleton where it is still '' (short transactions, by id); returns how many. */
-export function fillContentSkeletons(): number {
+export async function fillContentSkeletons(): Promise<number> {
   let filled = 0;
   let afterId = "";
   for (;;) {
-    const ids = listContentIdsWithoutSkeleton(afterId, BATCH);
+    const ids = (await listContentIdsWithoutSkeleton(afterId, BATCH));
     if (ids.length === 0) return filled;
-    filled += setContentSkeletons(ids.map((id) => ({ id, skeleton: contentIdSkeleton(id) })));
+    filled += (await setContentSkeletons(ids.map((id) => ({ id, skeleton: contentIdSkeleton(id) }))));
     afterId = ids[ids.length - 1];
   }
 }

@@ -9,8 +9,8 @@ import { toAdminRevisionDto } from "./serialize";
  * whatever its status, with the screening findings and reasons. Unlike the public read, a node
  * without a visible revision is found here, and a miss is not logged as demand.
  */
-export function getContentAdmin(id: string): ContentAdminDto {
-  const node = findContent(id);
+export async function getContentAdmin(id: string): Promise<ContentAdminDto> {
+  const node = (await findContent(id));
   if (!node) throw new DomainError("not_found", `No content with id "${id}".`, { id });
   return {
     id: node.id,
@@ -20,6 +20,6 @@ export function getContentAdmin(id: string): ContentAdminDto {
     latest_revision: Number(node.latestRevision),
     created_at: fromDbTime(node.createdAt),
     updated_at: fromDbTime(node.updatedAt),
-    revisions: listRevisions(id).map(toAdminRevisionDto),
+    revisions: (await listRevisions(id)).map(toAdminRevisionDto),
   };
 }

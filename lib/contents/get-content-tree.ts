@@ -10,13 +10,15 @@ const MAX_DEPTH = 2;
 // A root with thousands of children would make every page of it huge; past this the tree says "more".
 const MAX_CHILDREN = 200;
 
-export function getContentTree(rootId: string): ContentTreeNodeDto | null {
-  const root = findContentLink(rootId);
-  return root ? expand(root, 1) : null;
+export async function getContentTree(rootId: string): Promise<ContentTreeNodeDto | null> {
+  const root = (await findContentLink(rootId));
+  return root ? (await expand(root, 1)) : null;
 }
 
-function expand(node: ContentLinkDto, depth: number): ContentTreeNodeDto {
+async function expand(node: ContentLinkDto, depth: number): Promise<ContentTreeNodeDto> {
   if (depth > MAX_DEPTH) return { id: node.id, title: node.title, children: [] };
-  const children = listChildren(node.id).slice(0, MAX_CHILDREN);
-  return { id: node.id, title: node.title, children: children.map((c) => expand(c, depth + 1)) };
+  const children = (await listChildren(node.id)).slice(0, MAX_CHILDREN);
+  const expanded: ContentTreeNodeDto[] = [];
+  for (const child of children) expanded.push(await expand(child, depth + 1));
+  return { id: node.id, title: node.title, children: expanded };
 }

@@ -1,5 +1,5 @@
 // The only file that touches the database for content nodes and their revisions. Writes run inside
-// inWriteTransaction (BEGIN IMMEDIATE), so that read-compare-write of a node's revisions is one
+// transaction() (lib/db.ts: one writer at a time), so that read-compare-write of a node's revisions is one
 // atomic step.
 //
 // The visible-revision model: content_revisions keeps every revision with its moderation status;
@@ -7,7 +7,7 @@
 // sort_order, hash, author and updated_at copied from it, `revision` = its number), or nothing
 // (revision 0, text blanked) while none is published. `latest_revision` numbers every revision.
 // Public reads go through the *Visible* / *Published* queries below and never see anything else.
-import { getSqlite } from "../db";
+import { db, transaction } from "../db";
 import { toDbTime } from "../db-time";
 
 export type ContentRow = {
@@ -21,8 +21,8 @@ export type ContentRow = {
   revision: number;
   /** The highest revision number ever submitted, whatever its status. */
   latestRevision: number;
-  /** 1 when only moderate keys may revise the node. */
-  locked: number;
+  /** Whether only moderate keys may revise the node. */
+  locked: boolean;
   contentHash: string;
   submittedBy: string;
   keyId: string;
@@ -52,144 +52,118 @@ export type RevisionRow = {
 
 export type ContentLinkRow = { id: string; title: string };
 
-const CONTENT_COLUMNS = /* sql */ `id, root_id AS rootId, parent_id AS parentId, title, body, sort_order AS sortOrder,
-  revision, latest_revision AS latestRevision, locked, content_hash AS contentHash, submitted_by AS submittedBy,
-  key_id AS keyId, key_label AS keyLabel, created_at AS createdAt, updated_at AS updatedAt`;
+const CONTENT_COLUMNS = /* sql */ `id, root_id AS "rootId", parent_id AS "parentId", title, body, sort_order AS "sortOrder",
+  revision, latest_revision AS "latestRevision", locked, content_hash AS "contentHash", submitted_by AS "submittedBy",
+  key_id AS "keyId", key_label AS "keyLabel", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
-const REVISION_COLUMNS = /* sql */ `content_id AS contentId, revision, title, body, sort_order AS sortOrder,
-  content_hash AS contentHash, submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel,
-  status, findings, status_reason AS statusReason, created_at AS createdAt`;
-
-/** Runs `work` as one BEGIN IMMEDIATE transaction (a savepoint when already inside one). */
-export function inWriteTransaction<T>(work: () => T): T {
-  return getSqlite().transaction(work).immediate();
-}
+const REVISION_COLUMNS = /* sql */ `content_id AS "contentId", revision, title, body, sort_order AS "sortOrder",
+  content_hash AS "contentHash", submitted_by AS "submittedBy", key_id AS "keyId", key_label AS "keyLabel",
+  status, findings, status_reason AS "statusReason", created_at AS "createdAt"`;
 
 /** A node whatever its visibility (writers and maintainers). */
-export function findContent(id: string): ContentRow | null {
-  return (getSqlite().prepare(`SELECT ${CONTENT_COLUMNS} FROM contents WHERE id = ?`).get(id) as ContentRow) ?? null;
+export async function findContent(id: string): Promise<ContentRow | null> {
+  return ((await db().get<ContentRow>(`SELECT ${CONTENT_COLUMNS} FROM contents WHERE id = ?`, [id]))) ?? null;
 }
 
 /** The nearest locked node above `id` (its parent, the parent's parent...), or null. */
-export function findLockedAncestor(id: string): string | null {
+export async function findLockedAncestor(id: string): Promise<string | null> {
   const ancestors: string[] = [];
   for (let at = id.lastIndexOf("/"); at > 0; at = id.lastIndexOf("/", at - 1)) ancestors.push(id.slice(0, at));
   if (ancestors.length === 0) return null;
-  const row = getSqlite()
-    .prepare(`SELECT id FROM contents WHERE id IN (SELECT value FROM json_each(?)) AND locked = 1 ORDER BY length(id) DESC LIMIT 1`)
-    .get(JSON.stringify(ancestors)) as { id: string } | undefined;
+  const row = (await db().get<{ id: string }>(`SELECT id FROM contents WHERE id IN (?) AND locked = TRUE ORDER BY length(id) DESC LIMIT 1`, [ancestors]));
   return row?.id ?? null;
 }
 
 // ---- Lookalike ids: contents.skeleton (find-lookalike-content.ts, fill-content-skeletons.ts). ----
 
 /** A visible node (other than `exceptId`) whose id has one of these skeletons, or null. */
-export function findContentBySkeleton(skeletons: string[], exceptId: string): { id: string; skeleton: string } | null {
-  const row = getSqlite()
-    .prepare(
-      /* sql */ `SELECT id, skeleton FROM contents
-       WHERE skeleton IN (SELECT value FROM json_each(?)) AND id <> ? AND revision > 0 ORDER BY id LIMIT 1`,
-    )
-    .get(JSON.stringify(skeletons), exceptId) as { id: string; skeleton: string } | undefined;
+export async function findContentBySkeleton(skeletons: string[], exceptId: string): Promise<{ id: string; skeleton: string } | null> {
+  const row = (await db().get<{ id: string; skeleton: string }>(/* sql */ `SELECT id, skeleton FROM contents
+       WHERE skeleton IN (?) AND id <> ? AND revision > 0 ORDER BY id LIMIT 1`, [skeletons, exceptId]));
   return row ?? null;
 }
 
-export function hasContentWithoutSkeleton(): boolean {
-  return getSqlite().prepare(/* sql */ `SELECT 1 FROM contents WHERE skeleton = '' LIMIT 1`).get() !== undefined;
+export async function hasContentWithoutSkeleton(): Promise<boolean> {
+  return (await db().get(/* sql */ `SELECT 1 FROM contents WHERE skeleton = '' LIMIT 1`)) !== null;
 }
 
 /** Nodes whose skeleton is not computed yet, by id after `afterId` (keyset pages). */
-export function listContentIdsWithoutSkeleton(afterId: string, limit: number): string[] {
-  const rows = getSqlite()
-    .prepare(/* sql */ `SELECT id FROM contents WHERE skeleton = '' AND id > ? ORDER BY id LIMIT ?`)
-    .all(afterId, limit) as { id: string }[];
+export async function listContentIdsWithoutSkeleton(afterId: string, limit: number): Promise<string[]> {
+  const rows = (await db().all<{ id: string }>(/* sql */ `SELECT id FROM contents WHERE skeleton = '' AND id > ? ORDER BY id LIMIT ?`, [afterId, limit]));
   return rows.map((r) => r.id);
 }
 
 /** Sets skeletons not set yet, in one transaction; returns how many rows changed. */
-export function setContentSkeletons(rows: { id: string; skeleton: string }[]): number {
-  const db = getSqlite();
-  const update = db.prepare(/* sql */ `UPDATE contents SET skeleton = ? WHERE id = ? AND skeleton = ''`);
-  return db.transaction(() => rows.reduce((changed, row) => changed + update.run(row.skeleton, row.id).changes, 0))();
+export async function setContentSkeletons(rows: { id: string; skeleton: string }[]): Promise<number> {
+  return transaction(async () => {
+    let changed = 0;
+    for (const row of rows) changed += await db().run(/* sql */ `UPDATE contents SET skeleton = ? WHERE id = ? AND skeleton = ''`, [row.skeleton, row.id]);
+    return changed;
+  });
 }
 
 /** A node the public may see: one with a published revision. */
-export function findVisibleContent(id: string): ContentRow | null {
-  return (getSqlite().prepare(`SELECT ${CONTENT_COLUMNS} FROM contents WHERE id = ? AND revision > 0`).get(id) as ContentRow) ?? null;
+export async function findVisibleContent(id: string): Promise<ContentRow | null> {
+  return ((await db().get<ContentRow>(`SELECT ${CONTENT_COLUMNS} FROM contents WHERE id = ? AND revision > 0`, [id]))) ?? null;
 }
 
 /** One revision whatever its status (writers and maintainers). */
-export function findRevision(id: string, revision: number): RevisionRow | null {
+export async function findRevision(id: string, revision: number): Promise<RevisionRow | null> {
   return (
-    (getSqlite()
-      .prepare(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? AND revision = ?`)
-      .get(id, revision) as RevisionRow) ?? null
+    ((await db().get<RevisionRow>(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? AND revision = ?`, [id, revision]))) ?? null
   );
 }
 
-export function findPublishedRevision(id: string, revision: number): RevisionRow | null {
+export async function findPublishedRevision(id: string, revision: number): Promise<RevisionRow | null> {
   return (
-    (getSqlite()
-      .prepare(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? AND revision = ? AND status = 'published'`)
-      .get(id, revision) as RevisionRow) ?? null
+    ((await db().get<RevisionRow>(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? AND revision = ? AND status = 'published'`, [id, revision]))) ?? null
   );
 }
 
 /** Every revision of a node, whatever its status (maintainers). */
-export function listRevisions(id: string): RevisionRow[] {
-  return getSqlite()
-    .prepare(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? ORDER BY revision`)
-    .all(id) as RevisionRow[];
+export async function listRevisions(id: string): Promise<RevisionRow[]> {
+  return (await db().all<RevisionRow>(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? ORDER BY revision`, [id]));
 }
 
-export function listPublishedRevisions(id: string): RevisionRow[] {
-  return getSqlite()
-    .prepare(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? AND status = 'published' ORDER BY revision`)
-    .all(id) as RevisionRow[];
+export async function listPublishedRevisions(id: string): Promise<RevisionRow[]> {
+  return (await db().all<RevisionRow>(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? AND status = 'published' ORDER BY revision`, [id]));
 }
 
-export function findContentLink(id: string): ContentLinkRow | null {
-  return (getSqlite().prepare(`SELECT id, title FROM contents WHERE id = ? AND revision > 0`).get(id) as ContentLinkRow) ?? null;
+export async function findContentLink(id: string): Promise<ContentLinkRow | null> {
+  return ((await db().get<ContentLinkRow>(`SELECT id, title FROM contents WHERE id = ? AND revision > 0`, [id]))) ?? null;
 }
 
-export function listChildren(parentId: string): ContentLinkRow[] {
-  return getSqlite()
-    .prepare(`SELECT id, title FROM contents WHERE parent_id = ? AND revision > 0 ORDER BY sort_order, id`)
-    .all(parentId) as ContentLinkRow[];
+export async function listChildren(parentId: string): Promise<ContentLinkRow[]> {
+  return (await db().all<ContentLinkRow>(`SELECT id, title FROM contents WHERE parent_id = ? AND revision > 0 ORDER BY sort_order, id`, [parentId]));
 }
 
 /** The visible siblings just before and after a node in (sort_order, id) order. */
-export function findSiblings(node: { parentId: string; sortOrder: number; id: string }): {
+export async function findSiblings(node: { parentId: string; sortOrder: number; id: string }): Promise<{
   prev: ContentLinkRow | null;
   next: ContentLinkRow | null;
-} {
-  const db = getSqlite();
+}> {
   const params = { parentId: node.parentId, sortOrder: node.sortOrder, id: node.id };
-  const prev = db
-    .prepare(
-      /* sql */ `SELECT id, title FROM contents
-       WHERE parent_id = @parentId AND (sort_order, id) < (@sortOrder, @id) AND revision > 0
-       ORDER BY sort_order DESC, id DESC LIMIT 1`,
-    )
-    .get(params) as ContentLinkRow | undefined;
-  const next = db
-    .prepare(
-      /* sql */ `SELECT id, title FROM contents
-       WHERE parent_id = @parentId AND (sort_order, id) > (@sortOrder, @id) AND revision > 0
-       ORDER BY sort_order, id LIMIT 1`,
-    )
-    .get(params) as ContentLinkRow | undefined;
-  return { prev: prev ?? null, next: next ?? null };
+  const prev = await db().get<ContentLinkRow>(
+    /* sql */ `SELECT id, title FROM contents
+     WHERE parent_id = @parentId AND (sort_order, id) < (@sortOrder, @id) AND revision > 0
+     ORDER BY sort_order DESC, id DESC LIMIT 1`,
+    params,
+  );
+  const next = await db().get<ContentLinkRow>(
+    /* sql */ `SELECT id, title FROM contents
+     WHERE parent_id = @parentId AND (sort_order, id) > (@sortOrder, @id) AND revision > 0
+     ORDER BY sort_order, id LIMIT 1`,
+    params,
+  );
+  return { prev, next };
 }
 
 /** Visible ids under one root (or every visible root id when rootId is null), for "did you mean" on a miss. */
-export function listIdsUnder(rootId: string | null, max: number): string[] {
-  const db = getSqlite();
-  const rows = (
+export async function listIdsUnder(rootId: string | null, max: number): Promise<string[]> {
+  const rows =
     rootId === null
-      ? db.prepare(`SELECT id FROM contents WHERE parent_id = '' AND revision > 0 LIMIT ?`).all(max)
-      : db.prepare(`SELECT id FROM contents WHERE root_id = ? AND revision > 0 LIMIT ?`).all(rootId, max)
-  ) as { id: string }[];
+      ? await db().all<{ id: string }>(`SELECT id FROM contents WHERE parent_id = '' AND revision > 0 ORDER BY id LIMIT ?`, [max])
+      : await db().all<{ id: string }>(`SELECT id FROM contents WHERE root_id = ? AND revision > 0 ORDER BY id LIMIT ?`, [rootId, max]);
   return rows.map((r) => r.id);
 }
 
@@ -237,47 +211,42 @@ export const CONTENT_WRITE_SQL = {
   hideNode: /* sql */ `UPDATE contents SET title = '', body = '', sort_order = 0, revision = 0, content_hash = '',
       submitted_by = '', key_id = '', key_label = '', updated_at = created_at
     WHERE id = @id`,
-  lockNode: /* sql */ `UPDATE contents SET locked = 1 WHERE id = @id`,
+  lockNode: /* sql */ `UPDATE contents SET locked = TRUE WHERE id = @id`,
 } as const;
 
 /**
  * Writes the next revision of a node (latest_revision + 1; the node row is created when new) in
- * `state`. Call it inside inWriteTransaction, after deciding that a revision is due. Returns its number.
+ * `state`. Call it inside transaction(), after deciding that a revision is due. Returns its number.
  */
-export function writeContentNode(node: NodeWrite, state: RevisionState, current: ContentRow | null): number {
-  const db = getSqlite();
+export async function writeContentNode(node: NodeWrite, state: RevisionState, current: ContentRow | null): Promise<number> {
   const revision = (current?.latestRevision ?? 0) + 1;
   const values = { ...node, ...state, revision, at: toDbTime(node.at) };
-  if (!current) db.prepare(CONTENT_WRITE_SQL.insertNode).run(values);
-  db.prepare(CONTENT_WRITE_SQL.insertRevision).run(values);
-  db.prepare(CONTENT_WRITE_SQL.noteRevision).run(values);
-  if (state.status === "published") db.prepare(CONTENT_WRITE_SQL.showRevision).run(values);
+  if (!current) await db().run(CONTENT_WRITE_SQL.insertNode, values);
+  await db().run(CONTENT_WRITE_SQL.insertRevision, values);
+  await db().run(CONTENT_WRITE_SQL.noteRevision, values);
+  if (state.status === "published") await db().run(CONTENT_WRITE_SQL.showRevision, values);
   return revision;
 }
 
-export function setRevisionStatus(id: string, revision: number, status: RevisionStatus, reason: string): void {
-  getSqlite()
-    .prepare(/* sql */ `UPDATE content_revisions SET status = ?, status_reason = ? WHERE content_id = ? AND revision = ?`)
-    .run(status, reason, id, revision);
+export async function setRevisionStatus(id: string, revision: number, status: RevisionStatus, reason: string): Promise<void> {
+  await db().run(/* sql */ `UPDATE content_revisions SET status = ?, status_reason = ? WHERE content_id = ? AND revision = ?`, [status, reason, id, revision]);
 }
 
 /**
  * Makes the node row show its latest published revision again (after a status change), or nothing.
  * Returns the visible revision's number (0: none).
  */
-export function refreshVisibleRevision(id: string): number {
-  const db = getSqlite();
-  const visible = db
-    .prepare(
-      /* sql */ `SELECT ${REVISION_COLUMNS} FROM content_revisions
-       WHERE content_id = ? AND status = 'published' ORDER BY revision DESC LIMIT 1`,
-    )
-    .get(id) as RevisionRow | undefined;
+export async function refreshVisibleRevision(id: string): Promise<number> {
+  const visible = await db().get<RevisionRow>(
+    /* sql */ `SELECT ${REVISION_COLUMNS} FROM content_revisions
+     WHERE content_id = ? AND status = 'published' ORDER BY revision DESC LIMIT 1`,
+    [id],
+  );
   if (!visible) {
-    db.prepare(CONTENT_WRITE_SQL.hideNode).run({ id });
+    await db().run(CONTENT_WRITE_SQL.hideNode, { id });
     return 0;
   }
-  db.prepare(CONTENT_WRITE_SQL.showRevision).run({
+  await db().run(CONTENT_WRITE_SQL.showRevision, {
     id,
     title: visible.title,
     body: visible.body,
@@ -292,7 +261,7 @@ export function refreshVisibleRevision(id: string): number {
   return Number(visible.revision);
 }
 
-export function setContentLocked(id: string, locked: boolean): void {
-  getSqlite().prepare(/* sql */ `UPDATE contents SET locked = ? WHERE id = ?`).run(locked ? 1 : 0, id);
+export async function setContentLocked(id: string, locked: boolean): Promise<void> {
+  await db().run(/* sql */ `UPDATE contents SET locked = ? WHERE id = ?`, [locked, id]);
 }
 

@@ -1,8 +1,9 @@
+import { transaction } from "../db";
 import { recordAudit } from "../audit/record-audit";
 import type { Actor } from "../audit/schema";
 import { DomainError } from "../errors";
 import { contentHash } from "./content-hash";
-import { findContent, findRevision, inWriteTransaction, writeContentNode } from "./repo";
+import { findContent, findRevision, writeContentNode } from "./repo";
 
 export type RevertContentResultDto = { id: string; revision: number; copied_from: number; visible_revision: number };
 
@@ -12,11 +13,11 @@ export type RevertContentResultDto = { id: string; revision: number; copied_from
  * stays on record, and can be hidden separately). It becomes the visible revision. Works on a
  * locked node: the lock keeps out writers, not maintainers.
  */
-export function revertContent(id: string, toRevision: number, reason: string, actor: Actor, now = new Date()): RevertContentResultDto {
-  return inWriteTransaction(() => {
-    const node = findContent(id);
+export async function revertContent(id: string, toRevision: number, reason: string, actor: Actor, now = new Date()): Promise<RevertContentResultDto> {
+  return transaction(async () => {
+    const node = (await findContent(id));
     if (!node) throw new DomainError("not_found", `No content with id "${id}".`, { id });
-    const source = findRevision(id, toRevision);
+    const source = (await findRevision(id, toRevision));
     if (!source) {
       throw new DomainError("not_found", `Content "${id}" has no revision ${toRevision}; its latest is ${node.latestRevision}.`, {
         id,
@@ -48,7 +49,7 @@ export function revertContent(id: string, toRevision: number, reason: string, ac
         visible_revision: visibleBefore,
       });
     }
-    const revision = writeContentNode(
+    const revision = (await writeContentNode(
       {
         id,
         rootId: node.rootId,
@@ -64,8 +65,8 @@ export function revertContent(id: string, toRevision: number, reason: string, ac
       },
       { status: "published", findings: "[]", statusReason: reason },
       node,
-    );
-    recordAudit(
+    ));
+    (await recordAudit(
       {
         actor,
         action: "content.revert",
@@ -76,7 +77,7 @@ export function revertContent(id: string, toRevision: number, reason: string, ac
         after: { revision, copied_from: toRevision },
       },
       now,
-    );
+    ));
     return { id, revision, copied_from: toRevision, visible_revision: revision };
   });
 }

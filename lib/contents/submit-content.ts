@@ -1,3 +1,4 @@
+import { transaction } from "../db";
 import { DomainError } from "../errors";
 import type { ProvenanceColumns } from "../keys/provenance";
 import { NO_KEY } from "../keys/provenance";
@@ -10,7 +11,6 @@ import {
   findContent,
   findLockedAncestor,
   findRevision,
-  inWriteTransaction,
   PUBLISHED_STATE,
   setContentSkeletons,
   writeContentNode,
@@ -35,12 +35,12 @@ export type SubmitContentOptions = {
  * revision is numbered after every revision ever submitted (latest_revision + 1), whatever their
  * status; a submission identical to the visible revision writes nothing ("unchanged").
  */
-export function submitContent(
+export async function submitContent(
   input: SubmitContentInput,
   provenance: ProvenanceColumns = NO_KEY,
   options: SubmitContentOptions = {},
   now = new Date(),
-): SubmitContentResultDto {
+): Promise<SubmitContentResultDto> {
   const node: NodeWrite = {
     id: input.id,
     rootId: rootOf(input.id),
@@ -53,9 +53,9 @@ export function submitContent(
     ...provenance,
     at: now,
   };
-  return inWriteTransaction(() => {
+  return transaction(async () => {
     let hold = options.hold ?? null;
-    const current = findContent(node.id);
+    const current = (await findContent(node.id));
     if (current && Number(current.locked) && options.canRevise !== "moderator") {
       throw new DomainError("forbidden", `Content "${node.id}" is locked: only maintainers (moderate keys) may revise it.`, {
         id: node.id,
@@ -65,7 +65,7 @@ export function submitContent(
     // A new page under a locked one would show in its children and its tree: locking a page under
     // vandalism must also stop new pages from appearing under it. Pages already there stay editable.
     if ((!current || current.revision === 0) && options.canRevise !== "moderator") {
-      const locked = findLockedAncestor(node.id);
+      const locked = (await findLockedAncestor(node.id));
       if (locked) {
         throw new DomainError("forbidden", `Content "${locked}" is locked: only maintainers (moderate keys) may add pages under it.`, {
           id: node.id,
@@ -76,7 +76,7 @@ export function submitContent(
     }
     if (!current || current.revision === 0) {
       // A node nobody can see yet (new, or all its revisions held): is its id a twin of a visible one?
-      const lookalike = findLookalikeContent(node.id);
+      const lookalike = (await findLookalikeContent(node.id));
       if (lookalike) {
         if (!input.confirm_new_content) refuseLookalike(node.id, lookalike);
         hold = addLookalikeHold(hold, {
@@ -92,7 +92,7 @@ export function submitContent(
     if (current && current.revision > 0 && sameText(current, node)) return toSubmitResultDto("unchanged", current);
     if (hold && current) {
       // An agent retrying a held submission (it got 202 and tried again) must not queue copies of it.
-      const last = findRevision(node.id, current.latestRevision);
+      const last = (await findRevision(node.id, current.latestRevision));
       if (last && last.status === "pending" && last.keyId === node.keyId && sameText(last, node)) {
         return toPendingResultDto(current, last);
       }
@@ -100,10 +100,10 @@ export function submitContent(
     const state: RevisionState = hold
       ? { status: "pending", findings: JSON.stringify(hold.findings), statusReason: hold.reason }
       : PUBLISHED_STATE;
-    const revision = writeContentNode(node, state, current);
-    if (!current) setContentSkeletons([{ id: node.id, skeleton: contentIdSkeleton(node.id) }]);
-    const written = findContent(node.id)!;
-    if (hold) return toPendingResultDto(written, findRevision(node.id, revision)!);
+    const revision = (await writeContentNode(node, state, current));
+    if (!current) (await setContentSkeletons([{ id: node.id, skeleton: contentIdSkeleton(node.id) }]));
+    const written = (await findContent(node.id))!;
+    if (hold) return toPendingResultDto(written, (await findRevision(node.id, revision))!);
     // "created" when the page did not exist for the public before (a new node, or one whose earlier
     // revisions were all held, rejected or hidden).
     return toSubmitResultDto(current && current.revision > 0 ? "updated" : "created", written);

@@ -30,8 +30,8 @@ export function logSearch(entry: Omit<SearchLogEntry, "createdAt">): void {
 }
 
 /** Writes the buffered searches now, if the database is not locked (tests, benchmarks). */
-export function flushSearchLog(): void {
-  searchLog.flush();
+export async function flushSearchLog(): Promise<void> {
+  (await searchLog.flush());
 }
 
 /** Searches buffered and not yet written. */

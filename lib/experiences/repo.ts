@@ -1,32 +1,18 @@
 // The only file that touches the database for experiences.
-import { Prisma } from "../../generated/prisma/client";
-import { getDb } from "../db";
+import { db } from "../db";
+import { isUniqueViolation } from "../db-errors";
+import { toDbTime } from "../db-time";
 import { DomainError } from "../errors";
 import type { ExperienceColumns } from "./experience-columns";
 import type { ExperienceRow } from "./serialize";
 
 export type NewExperience = ExperienceColumns & { createdAt: Date; status?: string; findings?: string; statusReason?: string };
 
-const experienceSelect = {
-  id: true,
-  name: true,
-  url: true,
-  category: true,
-  task: true,
-  score: true,
-  outcome: true,
-  tips: true,
-  contentId: true,
-  submittedBy: true,
-  keyId: true,
-  keyLabel: true,
-  status: true,
-  createdAt: true,
-  updatedAt: true,
-} as const;
+const EXPERIENCE_COLUMNS = /* sql */ `id, name, url, category, task, score, outcome, tips, content_id AS "contentId",
+  submitted_by AS "submittedBy", key_id AS "keyId", key_label AS "keyLabel", status, created_at AS "createdAt", updated_at AS "updatedAt"`;
 
-export async function findExperienceByHash(hash: string): Promise<ExperienceRow | null> {
-  return getDb().experience.findUnique({ where: { submissionHash: hash }, select: experienceSelect });
+export function findExperienceByHash(hash: string): Promise<ExperienceRow | null> {
+  return db().get<ExperienceRow>(`SELECT ${EXPERIENCE_COLUMNS} FROM experiences WHERE submission_hash = ?`, [hash]);
 }
 
 /**
@@ -34,13 +20,21 @@ export async function findExperienceByHash(hash: string): Promise<ExperienceRow 
  * search entry in the same statement. A second insert of the same submission hash is a conflict.
  */
 export async function insertExperience(data: NewExperience): Promise<ExperienceRow> {
+  const at = toDbTime(data.createdAt);
   try {
-    return await getDb().experience.create({
-      data: { ...data, updatedAt: data.createdAt },
-      select: experienceSelect,
-    });
+    const row = await db().get<ExperienceRow>(
+      /* sql */ `INSERT INTO experiences (name, resource_key, url, category, task, score, outcome, tips, content_id,
+         submitted_by, key_id, key_label, status, findings, status_reason, submission_hash, search_name, search_task,
+         search_tips, search_outcome, created_at, updated_at)
+       VALUES (@name, @resourceKey, @url, @category, @task, @score, @outcome, @tips, @contentId, @submittedBy, @keyId,
+         @keyLabel, @status, @findings, @statusReason, @submissionHash, @searchName, @searchTask, @searchTips,
+         @searchOutcome, @at, @at)
+       RETURNING ${EXPERIENCE_COLUMNS}`,
+      { ...data, status: data.status ?? "published", findings: data.findings ?? "[]", statusReason: data.statusReason ?? "", at },
+    );
+    return row!;
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    if (isUniqueViolation(error)) {
       throw new DomainError("conflict", "An identical experience already exists.", { submission_hash: data.submissionHash });
     }
     throw error;

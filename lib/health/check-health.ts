@@ -5,7 +5,7 @@
 // health answers at once, without waiting for it.
 import { accessSync, constants, statfsSync } from "node:fs";
 import { dirname } from "node:path";
-import { getSqlite } from "../db";
+import { databaseUrl, db, dbEngine } from "../db";
 import { dbUnavailableCause, lastDbTrouble, type DbUnavailableCause } from "../db-errors";
 import { databasePath } from "../db-migrate";
 import { VERSION } from "../version";
@@ -29,23 +29,25 @@ const MESSAGES: Record<Cause, string> = {
   unreachable: "The database does not answer queries.",
 };
 
-export function checkHealth(): HealthDto {
-  let path: string;
+export async function checkHealth(): Promise<HealthDto> {
+  // SQLite's file is on this machine: its folder and disk can be looked at. PostgreSQL's are the
+  // server's: a read-only or full server shows in the writes it refuses (remembered below).
+  let path: string | null = null;
   try {
-    path = databasePath();
+    if (dbEngine() === "sqlite") path = databasePath(databaseUrl());
   } catch (error) {
     console.error("health check failed", error);
     return unavailable("unreachable");
   }
   try {
-    const row = getSqlite().prepare(`SELECT COUNT(*) AS n FROM resources`).get() as { n: number };
-    if (typeof row.n !== "number") throw new Error("unexpected answer");
+    const row = await db().get<{ n: number }>(`SELECT COUNT(*) AS n FROM resources`);
+    if (typeof row?.n !== "number") throw new Error("unexpected answer");
   } catch (error) {
     console.error("health check failed", error);
     // A database that cannot be opened on a read-only file system says so, not just "no answer".
-    return unavailable(writeTrouble(path) ?? asHealthCause(dbUnavailableCause(error)) ?? "unreachable");
+    return unavailable((path ? writeTrouble(path) : null) ?? asHealthCause(dbUnavailableCause(error)) ?? "unreachable");
   }
-  const cause = writeTrouble(path);
+  const cause = path ? writeTrouble(path) : rememberedTrouble();
   return cause ? unavailable(cause) : { status: "ok", db: "ok", version: VERSION };
 }
 
@@ -63,6 +65,10 @@ function writeTrouble(path: string): Cause | null {
   } catch {
     // statfs unsupported here: the remembered write failures below still tell.
   }
+  return rememberedTrouble();
+}
+
+function rememberedTrouble(): Cause | null {
   const trouble = lastDbTrouble();
   if (trouble && Date.now() - trouble.at < HEALTH_TUNING.troubleMemoryMs) return asHealthCause(trouble.cause);
   return null;

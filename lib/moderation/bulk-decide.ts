@@ -1,6 +1,6 @@
 import { recordAudit } from "../audit/record-audit";
 import type { Actor } from "../audit/schema";
-import { getSqlite } from "../db";
+import { transaction } from "../db";
 import { decide } from "./decide";
 import { listKeyItems } from "./repo";
 import { TRANSITIONS, type BulkDecisionInput, type DecisionResultDto } from "./schema";
@@ -9,19 +9,19 @@ import { TRANSITIONS, type BulkDecisionInput, type DecisionResultDto } from "./s
  * Rejects or hides a flood at once: every item of one key that the action applies to, or a
  * selection. Each item gets its own audit entry, plus one for the bulk action. Never approves.
  */
-export function bulkDecide(input: BulkDecisionInput, actor: Actor, now = new Date()): { changed: number; results: DecisionResultDto[] } {
-  return getSqlite().transaction(() => {
-    const items =
-      input.items ??
-      (() => {
-        const found = listKeyItems(input.key_id!, [...TRANSITIONS[input.action].from]);
-        return [
-          ...found.experiences.map((id) => ({ type: "experience" as const, id })),
-          ...found.revisions.map((r) => ({ type: "content_revision" as const, id: `${r.contentId}@${r.revision}` })),
-        ];
-      })();
-    const results = items.map((item) => decide({ ...item, action: input.action, reason: input.reason }, actor, now));
-    recordAudit(
+export async function bulkDecide(input: BulkDecisionInput, actor: Actor, now = new Date()): Promise<{ changed: number; results: DecisionResultDto[] }> {
+  return transaction(async () => {
+    let items = input.items;
+    if (!items) {
+      const found = await listKeyItems(input.key_id!, [...TRANSITIONS[input.action].from]);
+      items = [
+        ...found.experiences.map((id) => ({ type: "experience" as const, id })),
+        ...found.revisions.map((r) => ({ type: "content_revision" as const, id: `${r.contentId}@${r.revision}` })),
+      ];
+    }
+    const results: DecisionResultDto[] = [];
+    for (const item of items) results.push(await decide({ ...item, action: input.action, reason: input.reason }, actor, now));
+    (await recordAudit(
       {
         actor,
         action: `bulk.${input.action}`,
@@ -32,7 +32,7 @@ export function bulkDecide(input: BulkDecisionInput, actor: Actor, now = new Dat
         after: { changed: results.length, items: results.map((r) => `${r.type}:${r.id}`) },
       },
       now,
-    );
+    ));
     return { changed: results.length, results };
-  })();
+  });
 }

@@ -11,14 +11,14 @@ export type InsightsDto = {
 };
 
 /** The demand nobody serves yet (abstained searches, content misses) and how each key fares in review. */
-export function getInsights(input: InsightsInput, now = new Date()): InsightsDto {
+export async function getInsights(input: InsightsInput, now = new Date()): Promise<InsightsDto> {
   const since = new Date(now.getTime() - input.days * 86_400_000);
   const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0);
   return {
     days: input.days,
-    abstained_searches: topAbstainedSearches(since, TOP).map((r) => ({ query: r.query, count: Number(r.count) })),
-    content_misses: topContentMisses(since, TOP).map((r) => ({ content_id: r.content_id, count: Number(r.count) })),
-    keys: keyModerationShares().map((k) => ({
+    abstained_searches: (await topAbstainedSearches(since, TOP)).map((r) => ({ query: r.query, count: Number(r.count) })),
+    content_misses: (await topContentMisses(since, TOP)).map((r) => ({ content_id: r.content_id, count: Number(r.count) })),
+    keys: (await keyModerationShares()).map((k) => ({
       key_id: k.keyId,
       label: k.label,
       total: Number(k.total),

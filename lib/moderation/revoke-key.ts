@@ -1,5 +1,5 @@
 import type { Actor } from "../audit/schema";
-import { getSqlite } from "../db";
+import { transaction } from "../db";
 import { revokeKey } from "../keys/revoke-key";
 import type { KeyDto } from "../keys/schema";
 import { bulkDecide } from "./bulk-decide";
@@ -9,12 +9,12 @@ import type { RevokeKeyInput } from "./schema";
  * Revokes a key from the queue (its next request is refused) and, when asked, takes down
  * everything it wrote: published items are hidden, pending ones rejected.
  */
-export function revokeKeyFromQueue(input: RevokeKeyInput, actor: Actor, now = new Date()): { key: KeyDto; hidden: number; rejected: number } {
-  return getSqlite().transaction(() => {
-    const key = revokeKey(input.key_id, now, { actor, reason: input.reason });
+export async function revokeKeyFromQueue(input: RevokeKeyInput, actor: Actor, now = new Date()): Promise<{ key: KeyDto; hidden: number; rejected: number }> {
+  return transaction(async () => {
+    const key = await revokeKey(input.key_id, now, { actor, reason: input.reason });
     if (!input.hide_all) return { key, hidden: 0, rejected: 0 };
-    const hidden = bulkDecide({ action: "hide", reason: input.reason, key_id: input.key_id }, actor, now).changed;
-    const rejected = bulkDecide({ action: "reject", reason: input.reason, key_id: input.key_id }, actor, now).changed;
+    const hidden = (await bulkDecide({ action: "hide", reason: input.reason, key_id: input.key_id }, actor, now)).changed;
+    const rejected = (await bulkDecide({ action: "reject", reason: input.reason, key_id: input.key_id }, actor, now)).changed;
     return { key, hidden, rejected };
-  })();
+  });
 }

@@ -4,6 +4,7 @@ import { admitRequest } from "../auth/admit-request";
 import type { Caller } from "../auth/authorize-request";
 import { getContent, getContentHistory } from "../contents/get-content";
 import { getContentInput, submitContentInput } from "../contents/schema";
+import { databaseUrl, dbEngine } from "../db";
 import { databasePath } from "../db-migrate";
 import { isDomainError } from "../errors";
 import { createExperienceInput } from "../experiences/schema";
@@ -22,7 +23,7 @@ import { operationQuery } from "./arguments";
 import type { Hub } from "./hub";
 
 /** Who is calling and whether they may: admitRequest over one request's headers. */
-export type Admit = (need: KeyScope, action: RateAction | null) => Caller;
+export type Admit = (need: KeyScope, action: RateAction | null) => Promise<Caller>;
 
 export function admitFrom(request: Request): Admit {
   return (need, action) => admitRequest(request, need, action);
@@ -40,10 +41,10 @@ export function admitToken(token: string | undefined): Admit {
 /** `baseUrl`: the address the guide names (the request's, over /api/mcp); the local default otherwise. */
 export function localHub(admit: Admit, baseUrl?: string): Hub {
   return {
-    location: databasePath(),
+    location: hubLocation(),
     async mayWrite() {
       try {
-        admit("write", null);
+        (await admit("write", null));
         return true;
       } catch (error) {
         if (isDomainError(error) && (error.code === "unauthorized" || error.code === "forbidden")) return false;
@@ -51,33 +52,41 @@ export function localHub(admit: Admit, baseUrl?: string): Hub {
       }
     },
     async search(args) {
-      const caller = admit("read", "search");
+      const caller = (await admit("read", "search"));
       const input = parseInput(searchInput, operationQuery(args, ""), "search");
       return searchExperiences(input, caller.key?.id ?? "");
     },
     async getResource(args) {
-      admit("read", "search");
+      (await admit("read", "search"));
       return getResource(parseInput(getResourceInput, { ...operationQuery(args, "name"), name: args.name }, "resource request"));
     },
     async getContent(args) {
-      admit("read", "search");
+      (await admit("read", "search"));
       const input = parseInput(getContentInput, { ...operationQuery(args, "id"), id: args.id }, "content request");
-      return input.history ? getContentHistory(input.id) : getContent(input.id, input.revision);
+      return input.history ? (await getContentHistory(input.id)) : (await getContent(input.id, input.revision));
     },
     async listCategories() {
-      admit("read", null);
+      (await admit("read", null));
       return listCategories();
     },
     async submitExperience(body) {
-      const caller = admit("write", "write");
+      const caller = (await admit("write", "write"));
       return reportExperience(parseInput(createExperienceInput, body, "experience"), caller);
     },
     async submitContent(body) {
-      const caller = admit("write", "write");
+      const caller = (await admit("write", "write"));
       return submitContentForReview(parseInput(submitContentInput, body, "content"), caller);
     },
     async readGuide() {
       return readSkillGuide(baseUrl);
     },
   };
+}
+
+/** Where the hub's data lives, for the guide: the SQLite file, or the PostgreSQL server without its password. */
+function hubLocation(): string {
+  if (dbEngine() === "sqlite") return databasePath();
+  const url = new URL(databaseUrl());
+  url.password = url.password ? "***" : "";
+  return url.toString();
 }

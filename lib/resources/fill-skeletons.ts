@@ -6,13 +6,13 @@ import { listResourcesWithoutSkeleton, setResourceSkeletons } from "./repo";
 const BATCH = 500;
 
 /** Sets resources.skeleton where it is still '' (short transactions, by key); returns how many. */
-export function fillResourceSkeletons(): number {
+export async function fillResourceSkeletons(): Promise<number> {
   let filled = 0;
   let afterKey = "";
   for (;;) {
-    const rows = listResourcesWithoutSkeleton(afterKey, BATCH);
+    const rows = (await listResourcesWithoutSkeleton(afterKey, BATCH));
     if (rows.length === 0) return filled;
-    filled += setResourceSkeletons(rows.map((row) => ({ key: row.key, skeleton: nameSkeleton(row.name) })));
+    filled += (await setResourceSkeletons(rows.map((row) => ({ key: row.key, skeleton: nameSkeleton(row.name) }))));
     afterKey = rows[rows.length - 1].key;
   }
 }

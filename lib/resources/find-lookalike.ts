@@ -30,17 +30,17 @@ const MAX_CANDIDATES = 20;
  * are case-insensitive (nameSkeleton); the new name is also compared as drawn, so a capital I
  * standing in for an l is caught. Among several, the most reported wins, and "same" before the others.
  */
-export function matchResourceName(name: string): ResourceNameMatch | null {
+export async function matchResourceName(name: string): Promise<ResourceNameMatch | null> {
   const key = resourceKey(name);
-  if (resourceHasReports(key)) return null;
+  if ((await resourceHasReports(key))) return null;
   // Rows written by an import, by an older version or before the skeleton changed have none yet:
   // fill them before looking, so that no resource escapes the comparison (one indexed lookup when
   // all are filled).
-  if (hasResourceWithoutSkeleton()) fillResourceSkeletons();
+  if ((await hasResourceWithoutSkeleton())) (await fillResourceSkeletons());
   const whole = [nameSkeleton(name), drawnSkeleton(name)];
   const stripped = stripQualifier(name);
   const base = stripped ? [nameSkeleton(stripped.base), drawnSkeleton(stripped.base)] : [];
-  const candidates = listResourcesBySkeleton([...new Set([...whole, ...base])], key, MAX_CANDIDATES);
+  const candidates = (await listResourcesBySkeleton([...new Set([...whole, ...base])], key, MAX_CANDIDATES));
   const loose = looseResourceKey(name);
   const same = candidates.find((c) => looseResourceKey(c.key) === loose);
   if (same) return { kind: "same", name: same.name, key: same.key };

@@ -6,8 +6,8 @@ import { findRedirect, findResourceState } from "./repo";
  * old name goes to the resource it now redirects to (else the old key would come back to life and
  * split the reports again). Null when the name has no redirect.
  */
-export function followRedirect(name: string): string | null {
-  const redirect = findRedirect(resourceKey(name));
+export async function followRedirect(name: string): Promise<string | null> {
+  const redirect = (await findRedirect(resourceKey(name)));
   if (!redirect) return null;
-  return findResourceState(redirect.toKey)?.name ?? null;
+  return (await findResourceState(redirect.toKey))?.name ?? null;
 }

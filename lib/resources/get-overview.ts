@@ -24,18 +24,18 @@ export type OverviewDto = {
   latest_experiences: ExperienceDto[];
 };
 
-export function getOverview(limit = 6): OverviewDto {
-  const counts = countEverything();
+export async function getOverview(limit = 6): Promise<OverviewDto> {
+  const counts = (await countEverything());
   return {
     counts: {
       resources: Number(counts.resourceCount),
       experiences: Number(counts.experienceCount),
       contents: Number(counts.contentCount),
     },
-    categories: listCategories().categories,
-    best_rated: listBestRatedResources(limit, PRIOR_MEAN, PRIOR_COUNT).map(toResourceSummary),
-    most_reported: listMostReportedResources(limit).map(toResourceSummary),
-    latest_experiences: listLatestExperiences(limit).map(toExperienceDto),
+    categories: (await listCategories()).categories,
+    best_rated: (await listBestRatedResources(limit, PRIOR_MEAN, PRIOR_COUNT)).map(toResourceSummary),
+    most_reported: (await listMostReportedResources(limit)).map(toResourceSummary),
+    latest_experiences: (await listLatestExperiences(limit)).map(toExperienceDto),
   };
 }
 

@@ -23,10 +23,10 @@ import { suggestResourceNames } from "./suggest-names";
 
 const EXPERIENCE_LIMIT = 200;
 
-export function getResourceAdmin(name: string): ResourceAdminDto {
-  const found = resolveGovernedResource(parseInput(resourceNameInput, name, "resource name"));
+export async function getResourceAdmin(name: string): Promise<ResourceAdminDto> {
+  const found = (await resolveGovernedResource(parseInput(resourceNameInput, name, "resource name")));
   const { row } = found;
-  const candidates = listDisplayCandidates(row.key);
+  const candidates = (await listDisplayCandidates(row.key));
   const toCandidate = (c: DisplayCandidateRow): DisplayCandidateDto => ({
     value: c.value,
     reporters: Number(c.reporters),
@@ -40,9 +40,9 @@ export function getResourceAdmin(name: string): ResourceAdminDto {
       url: candidates.filter((c) => c.field === "url").map(toCandidate),
       category: candidates.filter((c) => c.field === "category").map(toCandidate),
     },
-    redirects: listRedirectsTo(row.key).map((r) => ({ from_key: r.fromKey, from_name: r.fromName, created_at: fromDbTime(r.createdAt) })),
-    status_counts: countResourceExperiencesByStatus(row.key),
-    experiences: listResourceExperiencesAnyStatus(row.key, EXPERIENCE_LIMIT).map((e) => ({
+    redirects: (await listRedirectsTo(row.key)).map((r) => ({ from_key: r.fromKey, from_name: r.fromName, created_at: fromDbTime(r.createdAt) })),
+    status_counts: (await countResourceExperiencesByStatus(row.key)),
+    experiences: (await listResourceExperiencesAnyStatus(row.key, EXPERIENCE_LIMIT)).map((e) => ({
       id: Number(e.id),
       task: e.task,
       score: Number(e.score),
@@ -64,16 +64,16 @@ export type GovernedResource = { row: ResourceStateRow; redirectedFrom?: string 
  * a resource whose reports are all held is still governed) is filed under it, else where its
  * redirect leads (an old name means the resource it became). 404 with the closest names otherwise.
  */
-export function resolveGovernedResource(name: string, field = "name"): GovernedResource {
+export async function resolveGovernedResource(name: string, field = "name"): Promise<GovernedResource> {
   const key = resourceKey(name);
-  const own = countResourceExperiences(key) > 0 ? findResourceState(key) : null;
+  const own = (await countResourceExperiences(key)) > 0 ? (await findResourceState(key)) : null;
   if (own) return { row: own };
-  const redirect = findRedirect(key);
-  const target = redirect && countResourceExperiences(redirect.toKey) > 0 ? findResourceState(redirect.toKey) : null;
-  if (target) return { row: target, redirectedFrom: findResourceState(key)?.name ?? name };
+  const redirect = (await findRedirect(key));
+  const target = redirect && (await countResourceExperiences(redirect.toKey)) > 0 ? (await findResourceState(redirect.toKey)) : null;
+  if (target) return { row: target, redirectedFrom: (await findResourceState(key))?.name ?? name };
   throw new DomainError("not_found", `No resource named "${name}" has any experience.`, {
     [field]: name,
-    closest: suggestResourceNames(name, { anyStatus: true }),
+    closest: (await suggestResourceNames(name, { anyStatus: true })),
   });
 }
 

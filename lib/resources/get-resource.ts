@@ -15,32 +15,32 @@ import { toResourceAggregate } from "./serialize";
 import { suggestResourceNames } from "./suggest-names";
 
 /** A resource's aggregate, one page of its experiences and its linked content. */
-export function getResource(input: GetResourceInput): ResourceDto {
+export async function getResource(input: GetResourceInput): Promise<ResourceDto> {
   const asked = resourceKey(input.name);
   let key = asked;
-  let row = findResource(key);
+  let row = (await findResource(key));
   let redirectedFrom: string | undefined;
   // A renamed or merged name leads to the resource it became, so agents and links that know only
   // the old name land on the new one. A name that has published reports of its own answers itself:
   // a redirect never hides reports.
-  const redirect = row ? null : findRedirect(asked);
+  const redirect = row ? null : (await findRedirect(asked));
   if (redirect) {
-    const target = findResource(redirect.toKey);
+    const target = (await findResource(redirect.toKey));
     if (target) {
       key = redirect.toKey;
       row = target;
-      redirectedFrom = findResourceState(asked)?.name ?? input.name;
+      redirectedFrom = (await findResourceState(asked))?.name ?? input.name;
     }
   }
   if (!row) {
-    const suggestions = suggestResourceNames(input.name);
+    const suggestions = (await suggestResourceNames(input.name));
     throw new DomainError("not_found", `No resource named "${input.name}" has any experience yet.`, {
       name: input.name,
       closest: suggestions,
     });
   }
   const cursor = input.cursor ? decodeCursor(input.cursor) : null;
-  const rows = listResourceExperiences(key, input.sort, input.limit + 1, cursor);
+  const rows = (await listResourceExperiences(key, input.sort, input.limit + 1, cursor));
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
@@ -54,7 +54,7 @@ export function getResource(input: GetResourceInput): ResourceDto {
       rows.length > input.limit && last
         ? encodeCursor({ score: last.score, createdAt: String(last.createdAt), id: last.id })
         : null,
-    contents: listResourceContents(key),
+    contents: (await listResourceContents(key)),
     ...(redirectedFrom ? { redirected_from: redirectedFrom } : {}),
   };
 }

@@ -1,9 +1,9 @@
 import { listCategories as listCategoryRows } from "./repo";
 import type { CategoryDto } from "./schema";
 
-export function listCategories(): { categories: CategoryDto[] } {
+export async function listCategories(): Promise<{ categories: CategoryDto[] }> {
   return {
-    categories: listCategoryRows().map((r) => ({
+    categories: (await listCategoryRows()).map((r) => ({
       category: r.category,
       resource_count: Number(r.resourceCount),
       experience_count: Number(r.experienceCount),

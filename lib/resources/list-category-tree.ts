@@ -9,14 +9,14 @@ const DEFAULT_PER_CATEGORY = 100;
 
 export type CategoryTreeDto = { categories: (CategoryDto & { resources: ResourceSummaryDto[] })[] };
 
-export function listCategoryTree(perCategory = DEFAULT_PER_CATEGORY): CategoryTreeDto {
+export async function listCategoryTree(perCategory = DEFAULT_PER_CATEGORY): Promise<CategoryTreeDto> {
   const byCategory = new Map<string, ResourceSummaryDto[]>();
-  for (const row of listResourcesByCategory(perCategory)) {
+  for (const row of (await listResourcesByCategory(perCategory))) {
     const list = byCategory.get(row.category) ?? [];
     list.push(toResourceSummary(row));
     byCategory.set(row.category, list);
   }
   return {
-    categories: listCategories().categories.map((c) => ({ ...c, resources: byCategory.get(c.category) ?? [] })),
+    categories: (await listCategories()).categories.map((c) => ({ ...c, resources: byCategory.get(c.category) ?? [] })),
   };
 }

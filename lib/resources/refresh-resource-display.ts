@@ -13,12 +13,12 @@
 import { lastExperienceId, refreshResourceDisplayAfterId, refreshResourceDisplayRows } from "./repo";
 
 /** Recomputes the shown url and category of these resources (one statement, any number of keys). */
-export function refreshResourceDisplay(keys: string[]): void {
-  refreshResourceDisplayRows([...new Set(keys)]);
+export async function refreshResourceDisplay(keys: string[]): Promise<void> {
+  await refreshResourceDisplayRows([...new Set(keys)]);
 }
 
 /** A mark to pass to refreshResourceDisplaySince once a bulk write (an import) is done. */
-export function experienceMark(): number {
+export function experienceMark(): Promise<number> {
   return lastExperienceId();
 }
 
@@ -26,6 +26,6 @@ export function experienceMark(): number {
  * Recomputes every resource that got an experience after `mark` (set-wise, for an import): rows
  * another writer added meanwhile are refreshed too, which is harmless.
  */
-export function refreshResourceDisplaySince(mark: number): void {
-  refreshResourceDisplayAfterId(mark);
+export async function refreshResourceDisplaySince(mark: number): Promise<void> {
+  await refreshResourceDisplayAfterId(mark);
 }

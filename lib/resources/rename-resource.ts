@@ -1,6 +1,7 @@
 // Renaming a resource (a typo, the project's new name) moves its reports to the new name's key:
 // keys are permanent (a trigger refuses an in-place change), and the experience triggers keep the
 // counts, votes and search index exact through the move. The old name keeps working: it redirects.
+import { transaction } from "../db";
 import { recordAudit } from "../audit/record-audit";
 import type { Actor } from "../audit/schema";
 import { toDbTime } from "../db-time";
@@ -15,7 +16,6 @@ import { refreshResourceDisplay } from "./refresh-resource-display";
 import {
   countResourceExperiences,
   findResourceState,
-  inWriteTransaction,
   moveExperiences,
   prepareRenamedResourceRow,
   redirectResource,
@@ -30,36 +30,36 @@ import { renameResourceInput, type RenameResourceInput, type RenameResourceResul
  * same key: only the display name changes. A new name that already has reports is a merge (409).
  * A new name that screening flags is refused (refuse-flagged-text.ts), as every stored text is screened.
  */
-export function renameResource(input: RenameResourceInput, actor: Actor, now = new Date()): RenameResourceResult {
+export async function renameResource(input: RenameResourceInput, actor: Actor, now = new Date()): Promise<RenameResourceResult> {
   const rename = parseInput(renameResourceInput, input, "rename");
   refuseFlaggedText({ name: rename.new_name }, "rename", { name: "new_name" });
   const name = displayName(rename.new_name);
   const newKey = resourceKey(name);
-  return inWriteTransaction(() => {
-    const old = resolveGovernedResource(rename.name).row;
+  return transaction(async () => {
+    const old = (await resolveGovernedResource(rename.name)).row;
     if (newKey === old.key && name === old.name) {
       throw new DomainError("invalid_input", `The resource is already named "${name}".`, { name: old.name, new_name: name });
     }
     let moved = 0;
     if (newKey !== old.key) {
-      if (countResourceExperiences(newKey) > 0) {
-        const existing = findResourceState(newKey)!;
+      if ((await countResourceExperiences(newKey)) > 0) {
+        const existing = (await findResourceState(newKey))!;
         throw new DomainError(
           "conflict",
           `"${existing.name}" already has experiences: merge "${old.name}" into it instead of renaming.`,
           { name: old.name, new_name: name, existing: existing.name, existing_key: newKey, suggestion: "merge" },
         );
       }
-      prepareRenamedResourceRow(newKey, name, String(old.firstSeen), String(old.lastSeen));
-      moved = moveExperiences(old.key, newKey, name, indexText(name));
-      setResourcePins(newKey, old.pinnedUrl, old.pinnedCategory);
-      setResourcePins(old.key, null, null);
-      redirectResource(old.key, newKey, toDbTime(now));
+      (await prepareRenamedResourceRow(newKey, name, String(old.firstSeen), String(old.lastSeen)));
+      moved = (await moveExperiences(old.key, newKey, name, indexText(name)));
+      (await setResourcePins(newKey, old.pinnedUrl, old.pinnedCategory));
+      (await setResourcePins(old.key, null, null));
+      (await redirectResource(old.key, newKey, toDbTime(now)));
     }
-    setResourceName(newKey, name, nameSkeleton(name));
-    refreshResourceDisplay(newKey === old.key ? [newKey] : [old.key, newKey]);
-    const after = findResourceState(newKey)!;
-    recordAudit(
+    (await setResourceName(newKey, name, nameSkeleton(name)));
+    (await refreshResourceDisplay(newKey === old.key ? [newKey] : [old.key, newKey]));
+    const after = (await findResourceState(newKey))!;
+    (await recordAudit(
       {
         actor,
         action: "resource.rename",
@@ -70,7 +70,7 @@ export function renameResource(input: RenameResourceInput, actor: Actor, now = n
         after: { ...toResourceState(after), moved, redirect: newKey === old.key ? null : { from: old.key, to: newKey } },
       },
       now,
-    );
+    ));
     return { previous: { key: old.key, name: old.name }, resource: toResourceState(after), moved };
   });
 }

@@ -1,25 +1,26 @@
 // The only file that touches the database for resources and their aggregates.
-import { getSqlite } from "../db";
+import { db, transaction } from "../db";
+import { sqlFunctions } from "../db-sql";
 import type { ExperienceRow } from "../experiences/serialize";
 import type { ResourceSort } from "./schema";
 import type { ResourceRow } from "./serialize";
 
-const RESOURCE_COLUMNS = /* sql */ `key, name, url, category, experience_count AS experienceCount,
-  reporter_count AS reporterCount, score_sum AS scoreSum, score_1 AS score1, score_2 AS score2, score_3 AS score3, score_4 AS score4,
-  score_5 AS score5, first_seen AS firstSeen, last_seen AS lastSeen`;
+const RESOURCE_COLUMNS = /* sql */ `key, name, url, category, experience_count AS "experienceCount",
+  reporter_count AS "reporterCount", score_sum AS "scoreSum", score_1 AS score1, score_2 AS score2, score_3 AS score3, score_4 AS score4,
+  score_5 AS score5, first_seen AS "firstSeen", last_seen AS "lastSeen"`;
 
 const EXPERIENCE_COLUMNS = /* sql */ `id, name, url, category, task, score, outcome, tips,
-  content_id AS contentId, submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel, status, created_at AS createdAt, updated_at AS updatedAt`;
+  content_id AS "contentId", submitted_by AS "submittedBy", key_id AS "keyId", key_label AS "keyLabel", status, created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** The resource row under `key`, with or without published reports (a held report's resource has none yet). */
-export function findResourceByKey(key: string): ResourceRow | null {
-  const row = getSqlite().prepare(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE key = ?`).get(key) as ResourceRow | undefined;
+export async function findResourceByKey(key: string): Promise<ResourceRow | null> {
+  const row = (await db().get<ResourceRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE key = ?`, [key]));
   return row ?? null;
 }
 
 /** The resource under `key` if it has published reports (what the public sees). */
-export function findResource(key: string): ResourceRow | null {
-  const row = findResourceByKey(key);
+export async function findResource(key: string): Promise<ResourceRow | null> {
+  const row = await findResourceByKey(key);
   return row && Number(row.experienceCount) > 0 ? row : null;
 }
 
@@ -38,61 +39,47 @@ const ORDER: Record<ResourceSort, { orderBy: string; after: string }> = {
   },
 };
 
-export function listResourceExperiences(
+export async function listResourceExperiences(
   key: string,
   sort: ResourceSort,
   limit: number,
   cursor: ExperienceCursor | null,
-): ExperienceRow[] {
+): Promise<ExperienceRow[]> {
   const order = ORDER[sort];
   const sql = /* sql */ `SELECT ${EXPERIENCE_COLUMNS} FROM experiences
     WHERE resource_key = @key AND status = 'published' ${cursor ? `AND ${order.after}` : ""}
     ORDER BY ${order.orderBy} LIMIT @limit`;
-  return getSqlite()
-    .prepare(sql)
-    .all({ key, limit, ...(cursor ?? {}) }) as ExperienceRow[];
+  return (await db().all<ExperienceRow>(sql, { key, limit, ...(cursor ?? {}) }));
 }
 
 /**
  * Content nodes linked to a resource: those its experiences cite, and the root named like it; only
  * visible ones (a node without a published revision, revision 0, is absent for the public).
  */
-export function listResourceContents(key: string): { id: string; title: string }[] {
-  return getSqlite()
-    .prepare(
-      /* sql */ `SELECT c.id, c.title FROM contents c
+export async function listResourceContents(key: string): Promise<{ id: string; title: string }[]> {
+  return (await db().all<{ id: string; title: string }>(/* sql */ `SELECT c.id, c.title FROM contents c
        WHERE (c.id IN (SELECT DISTINCT content_id FROM experiences
                        WHERE resource_key = @key AND status = 'published' AND content_id <> '')
               OR c.id = @key)
          AND c.revision > 0
-       ORDER BY c.id`,
-    )
-    .all({ key }) as { id: string; title: string }[];
+       ORDER BY c.id`, { key }));
 }
 
-export function listCategories(): { category: string; resourceCount: number; experienceCount: number }[] {
-  return getSqlite()
-    .prepare(
-      /* sql */ `SELECT category, COUNT(*) AS resourceCount, SUM(experience_count) AS experienceCount
+export async function listCategories(): Promise<{ category: string; resourceCount: number; experienceCount: number }[]> {
+  return (await db().all<{ category: string; resourceCount: number; experienceCount: number }>(/* sql */ `SELECT category, COUNT(*) AS "resourceCount", SUM(experience_count) AS "experienceCount"
        FROM resources WHERE experience_count > 0
-       GROUP BY category ORDER BY SUM(reporter_count) DESC, category`,
-    )
-    .all() as { category: string; resourceCount: number; experienceCount: number }[];
+       GROUP BY category ORDER BY SUM(reporter_count) DESC, category`));
 }
 
 // ---- Read models for the browsing pages (home and categories). ----
 
 export type SiteCountsRow = { resourceCount: number; experienceCount: number; contentCount: number };
 
-export function countEverything(): SiteCountsRow {
-  return getSqlite()
-    .prepare(
-      /* sql */ `SELECT
-         (SELECT COUNT(*) FROM resources WHERE experience_count > 0) AS resourceCount,
-         (SELECT COUNT(*) FROM experiences WHERE status = 'published') AS experienceCount,
-         (SELECT COUNT(*) FROM contents WHERE revision > 0) AS contentCount`,
-    )
-    .get() as SiteCountsRow;
+export async function countEverything(): Promise<SiteCountsRow> {
+  return (await db().get<SiteCountsRow>(/* sql */ `SELECT
+         (SELECT COUNT(*) FROM resources WHERE experience_count > 0) AS "resourceCount",
+         (SELECT COUNT(*) FROM experiences WHERE status = 'published') AS "experienceCount",
+         (SELECT COUNT(*) FROM contents WHERE revision > 0) AS "contentCount"`))!;
 }
 
 // Lists that rank resources by how much is said of them count reporters (one key, one voice), not
@@ -102,25 +89,17 @@ export function countEverything(): SiteCountsRow {
  * Resources by Bayesian average: each starts as `priorCount` reviews of `priorMean`, so one
  * lucky 5 does not outrank fifty solid 4s.
  */
-export function listBestRatedResources(limit: number, priorMean: number, priorCount: number): ResourceRow[] {
-  return getSqlite()
-    .prepare(
-      /* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE experience_count > 0
+export async function listBestRatedResources(limit: number, priorMean: number, priorCount: number): Promise<ResourceRow[]> {
+  return (await db().all<ResourceRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE experience_count > 0
        ORDER BY (score_sum + @priorMean * @priorCount) * 1.0 / (reporter_count + @priorCount) DESC,
                 reporter_count DESC, key
-       LIMIT @limit`,
-    )
-    .all({ limit, priorMean, priorCount }) as ResourceRow[];
+       LIMIT @limit`, { limit, priorMean, priorCount }));
 }
 
 /** Resources with the most distinct reporters. */
-export function listMostReportedResources(limit: number): ResourceRow[] {
-  return getSqlite()
-    .prepare(
-      /* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE experience_count > 0
-       ORDER BY reporter_count DESC, key LIMIT ?`,
-    )
-    .all(limit) as ResourceRow[];
+export async function listMostReportedResources(limit: number): Promise<ResourceRow[]> {
+  return (await db().all<ResourceRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE experience_count > 0
+       ORDER BY reporter_count DESC, key LIMIT ?`, [limit]));
 }
 
 /**
@@ -128,67 +107,55 @@ export function listMostReportedResources(limit: number): ResourceRow[] {
  * reporter of its own), so one key's flood shows as one line. Read from a bounded window of the
  * newest reports: a key that wrote all of them shows once, and the list is then shorter.
  */
-export function listLatestExperiences(limit: number, window = limit * 20): ExperienceRow[] {
-  return getSqlite()
-    .prepare(
-      /* sql */ `SELECT ${EXPERIENCE_COLUMNS} FROM (
+export async function listLatestExperiences(limit: number, window = limit * 20): Promise<ExperienceRow[]> {
+  return (await db().all<ExperienceRow>(/* sql */ `SELECT ${EXPERIENCE_COLUMNS} FROM (
          SELECT *, ROW_NUMBER() OVER (PARTITION BY CASE WHEN key_id = '' THEN 'e:' || id ELSE 'k:' || key_id END
                                       ORDER BY created_at DESC, id DESC) AS position
-         FROM (SELECT * FROM experiences WHERE status = 'published' ORDER BY created_at DESC, id DESC LIMIT @window))
-       WHERE position = 1 ORDER BY created_at DESC, id DESC LIMIT @limit`,
-    )
-    .all({ limit, window }) as ExperienceRow[];
+         FROM (SELECT * FROM experiences WHERE status = 'published' ORDER BY created_at DESC, id DESC LIMIT @window) AS newest) AS ranked
+       WHERE position = 1 ORDER BY created_at DESC, id DESC LIMIT @limit`, { limit, window }));
 }
 
 /** Every resource grouped by category, at most `perCategory` of each (most reported first). */
-export function listResourcesByCategory(perCategory: number): ResourceRow[] {
-  return getSqlite()
-    .prepare(
-      /* sql */ `SELECT ${RESOURCE_COLUMNS} FROM (
+export async function listResourcesByCategory(perCategory: number): Promise<ResourceRow[]> {
+  return (await db().all<ResourceRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM (
          SELECT *, ROW_NUMBER() OVER (PARTITION BY category ORDER BY reporter_count DESC, key) AS position
          FROM resources WHERE experience_count > 0)
-       WHERE position <= ? ORDER BY category, reporter_count DESC, key`,
-    )
-    .all(perCategory) as ResourceRow[];
+       AS ranked WHERE position <= ? ORDER BY category, reporter_count DESC, key`, [perCategory]));
 }
 
 // ---- Lookalike names: resources.skeleton (lib/resources/find-lookalike.ts, fill-skeletons.ts). ----
 
 /** Whether the key has a published report: a resource row with none (all held, hidden or moved) is not yet one. */
-export function resourceHasReports(key: string): boolean {
-  return getSqlite().prepare(/* sql */ `SELECT 1 FROM resources WHERE key = ? AND experience_count > 0`).get(key) !== undefined;
+export async function resourceHasReports(key: string): Promise<boolean> {
+  return (await db().get(/* sql */ `SELECT 1 FROM resources WHERE key = ? AND experience_count > 0`, [key])) !== undefined;
 }
 
 /**
  * Other resources with one of these skeletons, most reported first; those with no published report
  * don't count. Bounded: a skeleton is shared by a handful of resources at most.
  */
-export function listResourcesBySkeleton(skeletons: string[], exceptKey: string, limit: number): { name: string; key: string; skeleton: string }[] {
-  return getSqlite()
-    .prepare(
-      /* sql */ `SELECT name, key, skeleton FROM resources
-       WHERE skeleton IN (SELECT value FROM json_each(?)) AND key <> ? AND experience_count > 0
-       ORDER BY experience_count DESC, key LIMIT ?`,
-    )
-    .all(JSON.stringify(skeletons), exceptKey, limit) as { name: string; key: string; skeleton: string }[];
+export async function listResourcesBySkeleton(skeletons: string[], exceptKey: string, limit: number): Promise<{ name: string; key: string; skeleton: string }[]> {
+  return (await db().all<{ name: string; key: string; skeleton: string }>(/* sql */ `SELECT name, key, skeleton FROM resources
+       WHERE skeleton IN (?) AND key <> ? AND experience_count > 0
+       ORDER BY experience_count DESC, key LIMIT ?`, [skeletons, exceptKey, limit]));
 }
 
-export function hasResourceWithoutSkeleton(): boolean {
-  return getSqlite().prepare(/* sql */ `SELECT 1 FROM resources WHERE skeleton = '' LIMIT 1`).get() !== undefined;
+export async function hasResourceWithoutSkeleton(): Promise<boolean> {
+  return (await db().get(/* sql */ `SELECT 1 FROM resources WHERE skeleton = '' LIMIT 1`)) !== undefined;
 }
 
 /** Resources whose skeleton is not computed yet, by key after `afterKey` (keyset pages). */
-export function listResourcesWithoutSkeleton(afterKey: string, limit: number): { key: string; name: string }[] {
-  return getSqlite()
-    .prepare(/* sql */ `SELECT key, name FROM resources WHERE skeleton = '' AND key > ? ORDER BY key LIMIT ?`)
-    .all(afterKey, limit) as { key: string; name: string }[];
+export async function listResourcesWithoutSkeleton(afterKey: string, limit: number): Promise<{ key: string; name: string }[]> {
+  return (await db().all<{ key: string; name: string }>(/* sql */ `SELECT key, name FROM resources WHERE skeleton = '' AND key > ? ORDER BY key LIMIT ?`, [afterKey, limit]));
 }
 
 /** Sets skeletons not set yet, in one transaction; returns how many rows changed. */
-export function setResourceSkeletons(rows: { key: string; skeleton: string }[]): number {
-  const db = getSqlite();
-  const update = db.prepare(/* sql */ `UPDATE resources SET skeleton = ? WHERE key = ? AND skeleton = ''`);
-  return db.transaction(() => rows.reduce((changed, row) => changed + update.run(row.skeleton, row.key).changes, 0))();
+export async function setResourceSkeletons(rows: { key: string; skeleton: string }[]): Promise<number> {
+  return transaction(async () => {
+    let changed = 0;
+    for (const row of rows) changed += await db().run(/* sql */ `UPDATE resources SET skeleton = ? WHERE key = ? AND skeleton = ''`, [row.skeleton, row.key]);
+    return changed;
+  });
 }
 
 // ---- Governance: shown url/category, pins, renames, merges, redirects (lib/resources/*-resource*.ts). ----
@@ -207,7 +174,7 @@ const VOTER = /* sql */ `CASE WHEN e.key_id = '' THEN 'e:' || e.id ELSE 'k:' || 
 function winningValue(column: "url" | "category"): string {
   return /* sql */ `(SELECT value FROM (
       SELECT e.${column} AS value, ${VOTER} AS voter, ROW_NUMBER() OVER (ORDER BY e.created_at, e.id) AS arrival
-      FROM experiences e WHERE e.resource_key = r.key AND e.status = 'published' AND e.${column} <> '')
+      FROM experiences e WHERE e.resource_key = r.key AND e.status = 'published' AND e.${column} <> '') AS votes
     GROUP BY value ORDER BY COUNT(DISTINCT voter) DESC, value = r.${column} DESC, MIN(arrival) LIMIT 1)`;
 }
 
@@ -225,79 +192,63 @@ function refreshDisplaySql(targets: string): string {
 }
 
 /** Sets url and category of these resources to their pins, else to what most reporters gave. */
-export function refreshResourceDisplayRows(keys: string[]): number {
+export async function refreshResourceDisplayRows(keys: string[]): Promise<number> {
   if (keys.length === 0) return 0;
-  return getSqlite()
-    .prepare(refreshDisplaySql(/* sql */ `SELECT value FROM json_each(?)`))
-    .run(JSON.stringify(keys)).changes;
+  return (await db().run(refreshDisplaySql(/* sql */ `?`), [keys]));
 }
 
 /** The same for every resource that has an experience with an id above `afterId` (an import's rows). */
-export function refreshResourceDisplayAfterId(afterId: number): number {
-  return getSqlite()
-    .prepare(refreshDisplaySql(/* sql */ `SELECT resource_key FROM experiences WHERE id > ?`))
-    .run(afterId).changes;
+export async function refreshResourceDisplayAfterId(afterId: number): Promise<number> {
+  return (await db().run(refreshDisplaySql(/* sql */ `SELECT resource_key FROM experiences WHERE id > ?`), [afterId]));
 }
 
 /** The largest experience id so far (0 when none): rows written later have larger ids (AUTOINCREMENT). */
-export function lastExperienceId(): number {
-  return (getSqlite().prepare(/* sql */ `SELECT COALESCE(MAX(id), 0) AS id FROM experiences`).get() as { id: number }).id;
+export async function lastExperienceId(): Promise<number> {
+  return ((await db().get<{ id: number }>(/* sql */ `SELECT COALESCE(MAX(id), 0) AS id FROM experiences`)))!.id;
 }
 
-export function findResourceDisplay(key: string): { url: string; category: string } | null {
-  const row = getSqlite().prepare(/* sql */ `SELECT url, category FROM resources WHERE key = ?`).get(key) as
-    | { url: string; category: string }
-    | undefined;
+export async function findResourceDisplay(key: string): Promise<{ url: string; category: string } | null> {
+  const row = (await db().get<{ url: string; category: string }>(/* sql */ `SELECT url, category FROM resources WHERE key = ?`, [key]));
   return row ?? null;
 }
 
 export type ResourceStateRow = ResourceRow & { skeleton: string; pinnedUrl: string | null; pinnedCategory: string | null };
 
 /** A resource row whatever its counts (governance acts on resources whose reports are all held too). */
-export function findResourceState(key: string): ResourceStateRow | null {
-  const row = getSqlite()
-    .prepare(
-      /* sql */ `SELECT ${RESOURCE_COLUMNS}, skeleton, pinned_url AS pinnedUrl, pinned_category AS pinnedCategory
-       FROM resources WHERE key = ?`,
-    )
-    .get(key) as ResourceStateRow | undefined;
+export async function findResourceState(key: string): Promise<ResourceStateRow | null> {
+  const row = (await db().get<ResourceStateRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS}, skeleton, pinned_url AS "pinnedUrl", pinned_category AS "pinnedCategory"
+       FROM resources WHERE key = ?`, [key]));
   return row ?? null;
 }
 
 /** Experiences of every status filed under the key. */
-export function countResourceExperiences(key: string): number {
-  return (getSqlite().prepare(/* sql */ `SELECT COUNT(*) AS n FROM experiences WHERE resource_key = ?`).get(key) as { n: number }).n;
+export async function countResourceExperiences(key: string): Promise<number> {
+  return ((await db().get<{ n: number }>(/* sql */ `SELECT COUNT(*) AS n FROM experiences WHERE resource_key = ?`, [key])))!.n;
 }
 
-export function findRedirect(fromKey: string): { toKey: string; createdAt: string } | null {
-  const row = getSqlite()
-    .prepare(/* sql */ `SELECT to_key AS toKey, created_at AS createdAt FROM resource_redirects WHERE from_key = ?`)
-    .get(fromKey) as { toKey: string; createdAt: string } | undefined;
+export async function findRedirect(fromKey: string): Promise<{ toKey: string; createdAt: string } | null> {
+  const row = (await db().get<{ toKey: string; createdAt: string }>(/* sql */ `SELECT to_key AS "toKey", created_at AS "createdAt" FROM resource_redirects WHERE from_key = ?`, [fromKey]));
   return row ?? null;
 }
 
-export function listRedirectsTo(toKey: string): { fromKey: string; fromName: string; createdAt: string }[] {
-  return getSqlite()
-    .prepare(
-      /* sql */ `SELECT d.from_key AS fromKey, COALESCE(r.name, d.from_key) AS fromName, d.created_at AS createdAt
+export async function listRedirectsTo(toKey: string): Promise<{ fromKey: string; fromName: string; createdAt: string }[]> {
+  return (await db().all<{ fromKey: string; fromName: string; createdAt: string }>(/* sql */ `SELECT d.from_key AS "fromKey", COALESCE(r.name, d.from_key) AS "fromName", d.created_at AS "createdAt"
        FROM resource_redirects d LEFT JOIN resources r ON r.key = d.from_key
-       WHERE d.to_key = ? ORDER BY d.created_at DESC, d.from_key`,
-    )
-    .all(toKey) as { fromKey: string; fromName: string; createdAt: string }[];
+       WHERE d.to_key = ? ORDER BY d.created_at DESC, d.from_key`, [toKey]));
 }
 
 /**
  * `fromKey` now leads to `toKey`: redirects that led to `fromKey` lead to `toKey` directly (no
  * chains), and `toKey` itself, live again, stops redirecting (no loops).
  */
-export function redirectResource(fromKey: string, toKey: string, at: string): void {
-  const db = getSqlite();
-  db.prepare(/* sql */ `DELETE FROM resource_redirects WHERE from_key = ?`).run(toKey);
-  db.prepare(/* sql */ `UPDATE resource_redirects SET to_key = ? WHERE to_key = ?`).run(toKey, fromKey);
-  db.prepare(
+export async function redirectResource(fromKey: string, toKey: string, at: string): Promise<void> {
+  await db().run(/* sql */ `DELETE FROM resource_redirects WHERE from_key = ?`, [toKey]);
+  await db().run(/* sql */ `UPDATE resource_redirects SET to_key = ? WHERE to_key = ?`, [toKey, fromKey]);
+  await db().run(
     /* sql */ `INSERT INTO resource_redirects (from_key, to_key, created_at) VALUES (?, ?, ?)
      ON CONFLICT (from_key) DO UPDATE SET to_key = excluded.to_key, created_at = excluded.created_at`,
-  ).run(fromKey, toKey, at);
+    [fromKey, toKey, at],
+  );
 }
 
 /**
@@ -305,10 +256,8 @@ export function redirectResource(fromKey: string, toKey: string, at: string): vo
  * triggers move counts, votes and index entries (a key that reported on both resources ends with
  * one vote) and create the target row if missing. Returns how many moved.
  */
-export function moveExperiences(fromKey: string, toKey: string, name: string, searchName: string): number {
-  return getSqlite()
-    .prepare(/* sql */ `UPDATE experiences SET resource_key = ?, name = ?, search_name = ? WHERE resource_key = ?`)
-    .run(toKey, name, searchName, fromKey).changes;
+export async function moveExperiences(fromKey: string, toKey: string, name: string, searchName: string): Promise<number> {
+  return (await db().run(/* sql */ `UPDATE experiences SET resource_key = ?, name = ?, search_name = ? WHERE resource_key = ?`, [toKey, name, searchName, fromKey]));
 }
 
 /**
@@ -316,50 +265,41 @@ export function moveExperiences(fromKey: string, toKey: string, name: string, se
  * key with no experience: a row left from an earlier life (an old name) has zero counts, and its
  * times are replaced.
  */
-export function prepareRenamedResourceRow(key: string, name: string, firstSeen: string, lastSeen: string): void {
-  getSqlite()
-    .prepare(
-      /* sql */ `INSERT INTO resources (key, name, first_seen, last_seen) VALUES (?, ?, ?, ?)
-       ON CONFLICT (key) DO UPDATE SET name = excluded.name, first_seen = excluded.first_seen, last_seen = excluded.last_seen`,
-    )
-    .run(key, name, firstSeen, lastSeen);
+export async function prepareRenamedResourceRow(key: string, name: string, firstSeen: string, lastSeen: string): Promise<void> {
+  await db().run(/* sql */ `INSERT INTO resources (key, name, first_seen, last_seen) VALUES (?, ?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET name = excluded.name, first_seen = excluded.first_seen, last_seen = excluded.last_seen`, [key, name, firstSeen, lastSeen]);
 }
 
 /** The merged resource has been seen since either side was. */
-export function widenResourceSeen(key: string, firstSeen: string, lastSeen: string): void {
-  getSqlite()
-    .prepare(/* sql */ `UPDATE resources SET first_seen = min(first_seen, ?), last_seen = max(last_seen, ?) WHERE key = ?`)
-    .run(firstSeen, lastSeen, key);
+export async function widenResourceSeen(key: string, firstSeen: string, lastSeen: string): Promise<void> {
+  const { least, greatest } = sqlFunctions(db().engine);
+  await db().run(/* sql */ `UPDATE resources SET first_seen = ${least}(first_seen, ?), last_seen = ${greatest}(last_seen, ?) WHERE key = ?`, [firstSeen, lastSeen, key]);
 }
 
-export function setResourceName(key: string, name: string, skeleton: string): void {
-  getSqlite().prepare(/* sql */ `UPDATE resources SET name = ?, skeleton = ? WHERE key = ?`).run(name, skeleton, key);
+export async function setResourceName(key: string, name: string, skeleton: string): Promise<void> {
+  await db().run(/* sql */ `UPDATE resources SET name = ?, skeleton = ? WHERE key = ?`, [name, skeleton, key]);
 }
 
-export function setResourcePins(key: string, pinnedUrl: string | null, pinnedCategory: string | null): void {
-  getSqlite()
-    .prepare(/* sql */ `UPDATE resources SET pinned_url = ?, pinned_category = ? WHERE key = ?`)
-    .run(pinnedUrl, pinnedCategory, key);
+export async function setResourcePins(key: string, pinnedUrl: string | null, pinnedCategory: string | null): Promise<void> {
+  await db().run(/* sql */ `UPDATE resources SET pinned_url = ?, pinned_category = ? WHERE key = ?`, [pinnedUrl, pinnedCategory, key]);
 }
 
 export type DisplayCandidateRow = { field: "url" | "category"; value: string; reporters: number; reports: number; lastReportedAt: string };
 
 /** Every non-empty url and category among the resource's published reports, as the refresh ranks them (winningValue). */
-export function listDisplayCandidates(key: string): DisplayCandidateRow[] {
-  const db = getSqlite();
+export async function listDisplayCandidates(key: string): Promise<DisplayCandidateRow[]> {
   const candidates = (column: "url" | "category") =>
-    db
-      .prepare(
+    db().all<DisplayCandidateRow>(
         /* sql */ `SELECT '${column}' AS field, value, COUNT(DISTINCT voter) AS reporters, COUNT(*) AS reports,
-           MAX(created_at) AS lastReportedAt
+           MAX(created_at) AS "lastReportedAt"
          FROM (SELECT e.${column} AS value, ${VOTER} AS voter, e.created_at,
                  ROW_NUMBER() OVER (ORDER BY e.created_at, e.id) AS arrival
-               FROM experiences e WHERE e.resource_key = @key AND e.status = 'published' AND e.${column} <> '')
+               FROM experiences e WHERE e.resource_key = @key AND e.status = 'published' AND e.${column} <> '') AS votes
          GROUP BY value
          ORDER BY reporters DESC, value = (SELECT ${column} FROM resources WHERE key = @key) DESC, MIN(arrival)`,
-      )
-      .all({ key }) as DisplayCandidateRow[];
-  return [...candidates("url"), ...candidates("category")];
+      { key },
+    );
+  return [...(await candidates("url")), ...(await candidates("category"))];
 }
 
 export type AdminExperienceRow = {
@@ -367,24 +307,13 @@ export type AdminExperienceRow = {
   keyId: string; keyLabel: string; submittedBy: string; createdAt: string;
 };
 
-export function listResourceExperiencesAnyStatus(key: string, limit: number): AdminExperienceRow[] {
-  return getSqlite()
-    .prepare(
-      /* sql */ `SELECT id, task, score, url, category, status, status_reason AS statusReason, key_id AS keyId,
-         key_label AS keyLabel, submitted_by AS submittedBy, created_at AS createdAt
-       FROM experiences WHERE resource_key = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
-    )
-    .all(key, limit) as AdminExperienceRow[];
+export async function listResourceExperiencesAnyStatus(key: string, limit: number): Promise<AdminExperienceRow[]> {
+  return (await db().all<AdminExperienceRow>(/* sql */ `SELECT id, task, score, url, category, status, status_reason AS "statusReason", key_id AS "keyId",
+         key_label AS "keyLabel", submitted_by AS "submittedBy", created_at AS "createdAt"
+       FROM experiences WHERE resource_key = ? ORDER BY created_at DESC, id DESC LIMIT ?`, [key, limit]));
 }
 
-export function countResourceExperiencesByStatus(key: string): Record<string, number> {
-  const rows = getSqlite()
-    .prepare(/* sql */ `SELECT status, COUNT(*) AS n FROM experiences WHERE resource_key = ? GROUP BY status ORDER BY status`)
-    .all(key) as { status: string; n: number }[];
+export async function countResourceExperiencesByStatus(key: string): Promise<Record<string, number>> {
+  const rows = (await db().all<{ status: string; n: number }>(/* sql */ `SELECT status, COUNT(*) AS n FROM experiences WHERE resource_key = ? GROUP BY status ORDER BY status`, [key]));
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
-}
-
-/** Runs `work` in one BEGIN IMMEDIATE transaction on the raw handle (audit entries included). */
-export function inWriteTransaction<T>(work: () => T): T {
-  return getSqlite().transaction(work).immediate();
 }

@@ -18,14 +18,15 @@ const TUNING = {
   answered: 5,
 } as const;
 
-export function suggestResourceNames(wanted: string, { anyStatus = false } = {}): string[] {
+export async function suggestResourceNames(wanted: string, { anyStatus = false } = {}): Promise<string[]> {
   const key = resourceKey(wanted).slice(0, TUNING.gramChars);
   const chars = [...key];
-  if (chars.length < 3) return closestNames(wanted, findNamesByPrefix(key, TUNING.perGram, anyStatus), TUNING.answered);
+  if (chars.length < 3) return closestNames(wanted, await findNamesByPrefix(key, TUNING.perGram, anyStatus), TUNING.answered);
   const grams = [...new Set(chars.slice(0, -2).map((_, i) => chars.slice(i, i + 3).join("")))];
-  const counts = countNameGrams(grams);
+  const counts = await countNameGrams(grams);
   const rarest = [...counts].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).slice(0, TUNING.grams).map(([gram]) => gram);
   if (rarest.length === 0) return [];
-  const candidates = new Set(rarest.flatMap((gram) => findNamesByGram(gram, TUNING.perGram, anyStatus)));
+  const candidates = new Set<string>();
+  for (const gram of rarest) for (const name of await findNamesByGram(gram, TUNING.perGram, anyStatus)) candidates.add(name);
   return closestNames(wanted, [...candidates], TUNING.answered);
 }

@@ -3,7 +3,9 @@
 // would be cut one way and old reports another, and some would silently stop matching. So the
 // database records which analyzer built it, and rows are analyzed again when the code's differs.
 import { ANALYZER_VERSION, indexText } from "../text/analyze";
-import { countExperiences, findAnalyzedRows, optimizeSearchIndex, readSearchMeta, updateAnalyzedRows, writeSearchMeta } from "./repo";
+import { dbEngine } from "../db";
+import { countExperiences, findAnalyzedRows, readSearchMeta, updateAnalyzedRows, writeSearchMeta } from "./analyzer-repo";
+import { optimizeSearchIndex } from "./repo";
 
 const BATCH = 2_000;
 // Each rewritten row leaves its old entry in the FTS index as a delete marker in a new segment:
@@ -19,14 +21,14 @@ export type ReanalyzeResult = { from: string | null; to: string; rows: number; c
  * Null when the database is current. Batches commit one by one, and the version is recorded last:
  * an interrupted run starts over and finishes the job.
  */
-export function reanalyzeIfStale(onProgress?: (done: number, total: number) => void): ReanalyzeResult {
-  const from = readSearchMeta(META_KEY) ?? null;
+export async function reanalyzeIfStale(onProgress?: (done: number, total: number) => void): Promise<ReanalyzeResult> {
+  const from = (await readSearchMeta(META_KEY)) ?? null;
   if (from === ANALYZER_VERSION) return null;
-  const total = countExperiences();
+  const total = await countExperiences();
   let done = 0;
   let changed = 0;
   for (let after = 0; ; ) {
-    const rows = findAnalyzedRows(after, BATCH);
+    const rows = await findAnalyzedRows(after, BATCH);
     if (rows.length === 0) break;
     const updates = rows.flatMap((row) => {
       const next = {
@@ -43,13 +45,14 @@ export function reanalyzeIfStale(onProgress?: (done: number, total: number) => v
         next.searchOutcome === row.searchOutcome;
       return same ? [] : [next];
     });
-    if (updates.length > 0) updateAnalyzedRows(updates);
+    if (updates.length > 0) await updateAnalyzedRows(updates);
     changed += updates.length;
     done += rows.length;
     after = rows[rows.length - 1].id;
     onProgress?.(done, total);
   }
-  if (changed >= OPTIMIZE_AFTER) optimizeSearchIndex();
-  writeSearchMeta(META_KEY, ANALYZER_VERSION);
+  // FTS5 only: PostgreSQL's GIN index needs no merging by hand.
+  if (changed >= OPTIMIZE_AFTER && dbEngine() === "sqlite") optimizeSearchIndex();
+  await writeSearchMeta(META_KEY, ANALYZER_VERSION);
   return { from, to: ANALYZER_VERSION, rows: done, changed };
 }

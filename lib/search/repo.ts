@@ -143,50 +143,6 @@ export function findResources(keys: readonly string[]): Map<string, ResourceRow>
   return out;
 }
 
-export function readSearchMeta(key: string): string | undefined {
-  const row = prepared(/* sql */ `SELECT value FROM search_meta WHERE key = ?`).get(key) as { value: string } | undefined;
-  return row?.value;
-}
-
-export function writeSearchMeta(key: string, value: string): void {
-  prepared(/* sql */ `INSERT INTO search_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(key, value);
-}
-
-/** What the analyzer reads and writes of an experience (any status: a hidden one may come back). */
-export type AnalyzedRow = {
-  id: number;
-  name: string;
-  task: string;
-  tips: string;
-  outcome: string;
-  searchName: string;
-  searchTask: string;
-  searchTips: string;
-  searchOutcome: string;
-};
-
-export function countExperiences(): number {
-  return (prepared(/* sql */ `SELECT count(*) AS n FROM experiences`).get() as { n: number }).n;
-}
-
-/** The next `limit` experiences after `afterId`, in id order. */
-export function findAnalyzedRows(afterId: number, limit: number): AnalyzedRow[] {
-  return prepared(
-    /* sql */ `SELECT id, name, task, tips, outcome, search_name AS searchName, search_task AS searchTask,
-              search_tips AS searchTips, search_outcome AS searchOutcome
-       FROM experiences WHERE id > ? ORDER BY id LIMIT ?`,
-  ).all(afterId, limit) as AnalyzedRow[];
-}
-
-/** Writes new analyzed columns in one transaction; the update trigger re-indexes each row. */
-export function updateAnalyzedRows(rows: Pick<AnalyzedRow, "id" | "searchName" | "searchTask" | "searchTips" | "searchOutcome">[]): void {
-  const update = prepared(
-    /* sql */ `UPDATE experiences SET search_name = @searchName, search_task = @searchTask,
-              search_tips = @searchTips, search_outcome = @searchOutcome WHERE id = @id`,
-  );
-  getSqlite().transaction(() => rows.forEach((row) => update.run(row))).immediate();
-}
-
 /** FTS5 merges its many small segments into one: fewer segments to read per query. */
 export function optimizeSearchIndex(db: Sqlite = getSqlite()): void {
   db.exec(/* sql */ `INSERT INTO experience_fts (experience_fts) VALUES ('optimize')`);

@@ -6,7 +6,7 @@ import { planQuery, type QueryGroup } from "./plan";
 import { rememberAnswer } from "./result-cache";
 import { scoreRow, type Scored } from "./score";
 import type { SearchIndex } from "./search-index";
-import { sqliteSearchIndex } from "./search-index-sqlite";
+import { engineSearchIndex } from "./engine-search-index";
 import { SEARCH_TUNING as T, currentGateScale, searchSwitches } from "./search-config";
 import {
   ABSTAIN_HINT,
@@ -21,15 +21,16 @@ import {
 /**
  * `keyId`: the key that searched ('' without one), for the search log; never a token or address.
  * `log: false` for a second look at the same query (the search page's chip counts): one search,
- * one log row. `index`: the engine searched (the app's SQLite database unless told otherwise).
+ * one log row. `index`: the engine searched (the database DATABASE_URL names unless told otherwise).
  */
 export async function searchExperiences(
   input: SearchInput,
   keyId = "",
-  { log = true, index = sqliteSearchIndex }: { log?: boolean; index?: SearchIndex } = {},
+  { log = true, index: given }: { log?: boolean; index?: SearchIndex } = {},
 ): Promise<SearchResponseDto> {
   const started = performance.now();
   // Read once: it keys the answer cache and tells the planner whether its cached zeros still hold.
+  const index = given ?? (await engineSearchIndex());
   const generation = await index.generation();
   const response = await rememberAnswer(input, index.scope, generation, async () => {
     const { confidence, results } = await rankResults(input, index, generation);

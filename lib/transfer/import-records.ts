@@ -82,7 +82,7 @@ export async function importStream(
   const started = performance.now();
   // Imported rows are analyzed by today's analyzer: the rows already there must be too (and an
   // empty database records the version it is built with).
-  reanalyzeIfStale();
+  await reanalyzeIfStale();
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const maxRejections = options.maxRejections ?? 1000;
   const summary: ImportSummary = {
@@ -103,7 +103,7 @@ export async function importStream(
   };
 
   // Rows above this id are the import's: their resources' shown url and category are refreshed at the end.
-  const mark = experienceMark();
+  const mark = await experienceMark();
   const workers = options.workers ?? 0;
   const preparer = createPreparer(workers, toDbTime(options.now ?? new Date()), readIssuedKeys());
   let sink: Sink;
@@ -174,11 +174,11 @@ export async function importStream(
     summary.optimized = true;
   }
   // Resources and content nodes created by the import's rows need their lookalike skeletons, as API writes get them.
-  fillResourceSkeletons();
-  fillContentSkeletons();
+  await fillResourceSkeletons();
+  await fillContentSkeletons();
   // The import filled empty urls and categories first come (as the trigger does); what they show
   // follows the reporters, as after an API write: one set-wise statement for every touched resource.
-  refreshResourceDisplaySince(mark);
+  await refreshResourceDisplaySince(mark);
   checkpoint();
   summary.elapsedMs = performance.now() - started;
   return summary;

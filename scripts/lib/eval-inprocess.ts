@@ -18,7 +18,7 @@ import { K, toRow, type Corpus, type EvalRow } from "./eval-score";
 
 /** Opens a fresh database for the corpus (under `dir`) and loads its experiences; returns failures. */
 export async function loadCorpus(corpus: Corpus, dir: string): Promise<string[]> {
-  flushSearchLog();
+  await flushSearchLog();
   await closeDb();
   process.env.DATABASE_URL = `file:${join(dir, `${corpus.name}.db`)}`;
   // The plan's document-frequency cache is per process, not per database: forget the last corpus.
@@ -56,12 +56,12 @@ export async function runQueries(corpus: Corpus, switches: SearchSwitches, index
     return rows;
   } finally {
     setSearchSwitches(null);
-    flushSearchLog();
+    await flushSearchLog();
   }
 }
 
 /** Lets the last database go (the process can then exit cleanly). */
 export async function closeEval(): Promise<void> {
-  flushSearchLog();
+  await flushSearchLog();
   await closeDb();
 }

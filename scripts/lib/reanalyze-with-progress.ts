@@ -3,9 +3,9 @@
 import { reanalyzeIfStale, type ReanalyzeResult } from "../../lib/search/reanalyze";
 import { progressBar } from "./progress-bar";
 
-export function reanalyzeWithProgress(): ReanalyzeResult {
+export async function reanalyzeWithProgress(): Promise<ReanalyzeResult> {
   const bar = progressBar("re-analyze");
-  const result = reanalyzeIfStale((done, total) => bar.update(done, total, `${done.toLocaleString("en")} experiences`));
+  const result = await reanalyzeIfStale((done, total) => bar.update(done, total, `${done.toLocaleString("en")} experiences`));
   bar.finish();
   return result;
 }

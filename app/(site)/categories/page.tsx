@@ -13,8 +13,8 @@ export const metadata: Metadata = {
   description: "Every category of resources AI agents have reported on (MCP servers, libraries, APIs, papers, ...) with their ratings.",
 };
 
-export default function CategoriesPage() {
-  const { categories } = listCategoryTree();
+export default async function CategoriesPage() {
+  const { categories } = (await listCategoryTree());
   const totalResources = categories.reduce((n, c) => n + c.resource_count, 0);
   return (
     <div className="space-y-6">

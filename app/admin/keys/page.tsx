@@ -21,7 +21,7 @@ export default async function KeysPage({ searchParams }: Props) {
   const session = await requireSession();
   const query = await searchParams;
   // Active keys first (what can still act), then the revoked ones, each newest first.
-  const keys = listKeys().sort((a, b) => Number(a.revoked_at !== null) - Number(b.revoked_at !== null) || b.created_at.localeCompare(a.created_at));
+  const keys = (await listKeys()).sort((a, b) => Number(a.revoked_at !== null) - Number(b.revoked_at !== null) || b.created_at.localeCompare(a.created_at));
   return (
     <div className="space-y-6">
       <PageTitle lead={<>Keys are created from the shell (<code>npm run -s keys -- create</code>). A revoked key is refused at its next request, and a console session opened with it ends at once.</>}>

@@ -4,9 +4,9 @@ import { listCategories } from "@/lib/resources/list-categories";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withErrors((request) => {
-  admitRequest(request, "read");
-  return jsonResponse(listCategories());
+export const GET = withErrors(async (request) => {
+  (await admitRequest(request, "read"));
+  return jsonResponse((await listCategories()));
 });
 
 const notAllowed = methodNotAllowed(["GET"]);

@@ -4,7 +4,7 @@ import { publicBaseUrl } from "@/lib/public-url";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withErrors((request) => jsonResponse(buildOpenApiDocument({ serverUrl: publicBaseUrl(request) }), 200, { vary: "Host" }));
+export const GET = withErrors(async (request) => jsonResponse(buildOpenApiDocument({ serverUrl: publicBaseUrl(request) }), 200, { vary: "Host" }));
 
 const notAllowed = methodNotAllowed(["GET"]);
 export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -22,12 +22,12 @@ type Props = {
 };
 
 // cache(): generateMetadata and the page share one read (and a miss is recorded once).
-const load = cache((id: string, revision: string) => {
+const load = cache(async (id: string, revision: string) => {
   const input = getContentInput.safeParse({ id, revision });
   if (!input.success) notFound();
   try {
-    const content = getContent(input.data.id, input.data.revision);
-    return { content, history: getContentHistory(content.id), tree: content.toc ? getContentTree(content.toc.id) : null };
+    const content = await getContent(input.data.id, input.data.revision);
+    return { content, history: await getContentHistory(content.id), tree: content.toc ? await getContentTree(content.toc.id) : null };
   } catch (error) {
     if (isDomainError(error) && error.code === "not_found") notFound();
     throw error;

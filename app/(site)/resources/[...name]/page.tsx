@@ -33,7 +33,7 @@ function first(value: string | string[] | undefined): string | undefined {
 type Loaded = { resource: ResourceDto; badCursor: boolean };
 
 // cache(): generateMetadata and the page share one read per request.
-const load = cache((name: string, sort: string, cursor: string): Loaded => {
+const load = cache(async (name: string, sort: string, cursor: string): Promise<Loaded> => {
   const sortValue = (RESOURCE_SORTS as readonly string[]).includes(sort) ? sort : "newest";
   const read = (c: string | undefined) => {
     const input = getResourceInput.safeParse({ name, sort: sortValue, cursor: c, limit: PAGE_SIZE });
@@ -45,11 +45,11 @@ const load = cache((name: string, sort: string, cursor: string): Loaded => {
     return getResource(input.data);
   };
   try {
-    return { resource: read(cursor || undefined), badCursor: false };
+    return { resource: await read(cursor || undefined), badCursor: false };
   } catch (error) {
     if (isDomainError(error) && error.code === "not_found") notFound();
     // A stale or hand-edited cursor: show the first page and say so rather than failing.
-    if (cursor && isDomainError(error) && error.code === "invalid_input") return { resource: read(undefined), badCursor: true };
+    if (cursor && isDomainError(error) && error.code === "invalid_input") return { resource: await read(undefined), badCursor: true };
     throw error;
   }
 });
@@ -73,7 +73,7 @@ export default async function ResourcePage(props: Props) {
   const { resource: r, badCursor } = await resolve(props);
   const url = safeHttpUrl(r.url);
   const roots = [...new Set(r.contents.map((c) => rootOf(c.id)))].slice(0, 3);
-  const trees = roots.map((id) => getContentTree(id)).filter((t) => t !== null);
+  const trees = (await Promise.all(roots.map((id) => getContentTree(id)))).filter((t) => t !== null);
   // Cited nodes outside the trees above (deeper than the tree shows, or under another root).
   const loose = r.contents.filter((c) => !trees.some((t) => inTree(t, c.id)));
   const paged = Boolean(first((await props.searchParams).cursor)) && !badCursor;

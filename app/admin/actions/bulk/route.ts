@@ -4,8 +4,8 @@ import { parseInput } from "@/lib/validation";
 import { adminAction } from "../../_lib/action";
 import { bulkForm, formRecord } from "../../_lib/forms";
 
-export const POST = adminAction(({ form, session }) => {
+export const POST = adminAction(async ({ form, session }) => {
   const input = parseInput(bulkForm, formRecord(form, ["item"]), "bulk decision");
-  const result = bulkDecide(input, session.actor);
+  const result = (await bulkDecide(input, session.actor));
   return result.changed === 0 ? { flash: "bulk-none" } : { flash: input.action === "reject" ? "bulk-reject" : "bulk-hide", n: result.changed };
 });

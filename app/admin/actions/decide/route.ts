@@ -3,8 +3,8 @@ import { parseInput } from "@/lib/validation";
 import { adminAction } from "../../_lib/action";
 import { decisionForm } from "../../_lib/forms";
 
-export const POST = adminAction(({ form, session }) => {
+export const POST = adminAction(async ({ form, session }) => {
   const input = parseInput(decisionForm, Object.fromEntries(form), "decision");
-  const result = decide(input, session.actor);
+  const result = (await decide(input, session.actor));
   return { flash: result.action };
 });

@@ -3,8 +3,8 @@ import { parseInput } from "@/lib/validation";
 import { adminAction } from "../../_lib/action";
 import { mergeForm } from "../../_lib/forms";
 
-export const POST = adminAction(({ form, session }) => {
+export const POST = adminAction(async ({ form, session }) => {
   const input = parseInput(mergeForm, Object.fromEntries(form), "merge");
-  mergeResources(input, session.actor);
+  (await mergeResources(input, session.actor));
   return { flash: "merged" };
 });

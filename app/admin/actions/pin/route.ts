@@ -3,8 +3,8 @@ import { parseInput } from "@/lib/validation";
 import { adminAction } from "../../_lib/action";
 import { pinForm } from "../../_lib/forms";
 
-export const POST = adminAction(({ form, session }) => {
+export const POST = adminAction(async ({ form, session }) => {
   const input = parseInput(pinForm, Object.fromEntries(form), "pin");
-  pinResource(input, session.actor);
+  (await pinResource(input, session.actor));
   return { flash: "pinned" };
 });

@@ -3,8 +3,8 @@ import { parseInput } from "@/lib/validation";
 import { adminAction } from "../../_lib/action";
 import { revisionForm } from "../../_lib/forms";
 
-export const POST = adminAction(({ form, session }) => {
+export const POST = adminAction(async ({ form, session }) => {
   const input = parseInput(revisionForm, Object.fromEntries(form), "revision decision");
-  decideRevision(input, session.actor);
+  (await decideRevision(input, session.actor));
   return { flash: input.action };
 });

@@ -26,7 +26,7 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string[] }>; searchParams: Promise<SearchParams> };
 
-const load = cache((id: string): ContentAdminDto => {
+const load = cache(async (id: string): Promise<ContentAdminDto> => {
   try {
     return getContentAdmin(id);
   } catch (error) {

@@ -23,7 +23,7 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ name: string[] }>; searchParams: Promise<SearchParams> };
 
-const load = cache((name: string): ResourceAdminDto => {
+const load = cache(async (name: string): Promise<ResourceAdminDto> => {
   try {
     return getResourceAdmin(name);
   } catch (error) {

@@ -6,9 +6,9 @@ import { parseInput } from "@/lib/validation";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withErrors((request) => {
-  admitRequest(request, "moderate", "search");
-  return jsonResponse(listAudit(parseInput(listAuditInput, queryParams(request), "audit request")));
+export const GET = withErrors(async (request) => {
+  (await admitRequest(request, "moderate", "search"));
+  return jsonResponse((await listAudit(parseInput(listAuditInput, queryParams(request), "audit request"))));
 });
 
 // Append-only: no method here changes the log.

@@ -6,9 +6,9 @@ import { parseInput } from "@/lib/validation";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withErrors((request) => {
-  admitRequest(request, "moderate", "search");
-  return jsonResponse(listQueue(parseInput(queueInput, queryParams(request), "queue request")));
+export const GET = withErrors(async (request) => {
+  (await admitRequest(request, "moderate", "search"));
+  return jsonResponse((await listQueue(parseInput(queueInput, queryParams(request), "queue request"))));
 });
 
 const notAllowed = methodNotAllowed(["GET"]);

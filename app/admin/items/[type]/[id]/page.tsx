@@ -29,7 +29,7 @@ type Props = { params: Promise<{ type: string; id: string }>; searchParams: Prom
 
 const FIELD_LABELS: Record<string, string> = { task: "Task", outcome: "Outcome", tips: "Tips", title: "Title", body: "Body" };
 
-const load = cache((type: string, id: string) => {
+const load = cache(async (type: string, id: string) => {
   if (!(ITEM_TYPES as readonly string[]).includes(type)) notFound();
   try {
     return getQueueItem(type as ItemType, id);
