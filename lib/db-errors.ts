@@ -15,7 +15,7 @@ export type DbUnavailableCause = "busy" | "read_only" | "disk_full" | "io_error"
 
 const CAUSE_MESSAGES: Record<DbUnavailableCause, string> = {
   busy: "The database is busy with another write; nothing was stored. Retry shortly.",
-  read_only: "The database is read-only on this server (file or file system permissions); nothing was stored. Retry later; the operator is told by /api/health.",
+  read_only: "The database is read-only on this server (file or file system permissions, or a read-only PostgreSQL server); nothing was stored. Retry later; the operator is told by /api/health.",
   disk_full: "The disk holding the database is full; nothing was stored. Retry later; the operator is told by /api/health.",
   io_error: "The database could not be written (an I/O error); nothing was stored. Retry later; the operator is told by /api/health.",
   unreachable: "The database server does not answer (restarting, or the network is down); nothing was stored. Retry shortly.",
@@ -139,7 +139,8 @@ export function dbUnavailableCause(error: unknown): DbUnavailableCause | null {
  */
 export function noteDbTrouble(error: unknown): DbUnavailableCause | null {
   const cause = dbUnavailableCause(error);
-  if (cause && cause !== "busy") state.knowhubDbTrouble = { cause, at: Date.now() };
+  // Contention passes, and a server that does not answer is asked again by every health check.
+  if (cause && cause !== "busy" && cause !== "unreachable") state.knowhubDbTrouble = { cause, at: Date.now() };
   return cause;
 }
 

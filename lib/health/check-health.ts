@@ -23,7 +23,7 @@ const HEALTH_TUNING = {
 type Cause = NonNullable<HealthDto["cause"]>;
 
 const MESSAGES: Record<Cause, string> = {
-  read_only: "The database file or its folder is read-only: writes are refused. Check the file system and the file's owner and mode.",
+  read_only: "The database is read-only: writes are refused. Check the file system and the database file's owner and mode (SQLite), or the server's read-only setting (PostgreSQL).",
   disk_full: "The disk holding the database is full: writes are refused. Free space on it.",
   io_error: "The database reported I/O errors: writes may fail. Check the disk.",
   unreachable: "The database does not answer queries.",

@@ -14,8 +14,8 @@ export type KeyRow = {
   revokedAt: string | null;
 };
 
-const KEY_COLUMNS = /* sql */ `id, label, scope, token_hash AS tokenHash, trusted, created_at AS createdAt,
-  last_used_at AS lastUsedAt, revoked_at AS revokedAt`;
+const KEY_COLUMNS = /* sql */ `id, label, scope, token_hash AS "tokenHash", trusted, created_at AS "createdAt",
+  last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`;
 
 export async function insertKey(row: { id: string; label: string; scope: KeyScope; tokenHash: string; trusted: boolean; at: Date }): Promise<KeyRow> {
   return transaction(async () => {
