@@ -12,6 +12,7 @@ import * as skillRoute from "@/app/skill.md/route";
 import { flushSearchLog } from "@/lib/demand-log/log-search";
 import { call } from "./http";
 import { experienceInput } from "./factories";
+import { onPostgres } from "./fresh-database";
 import { sqlGet } from "./sql";
 
 const post = (body: unknown) => call(experienceRoute.POST, "/api/experience", { method: "POST", body });
@@ -34,8 +35,8 @@ describe("service endpoints", () => {
 
   it("GET /api/health answers 503 when the database cannot be opened", async () => {
     const saved = process.env.DATABASE_URL;
-    // A directory where the database file should be: nothing can open it.
-    process.env.DATABASE_URL = `file:${mkdtempSync(join(tmpdir(), "knowhub-broken-"))}`;
+    // SQLite: a directory where the database file should be; PostgreSQL: a port nothing listens on.
+    process.env.DATABASE_URL = onPostgres() ? "postgresql://postgres@127.0.0.1:1/knowhub" : `file:${mkdtempSync(join(tmpdir(), "knowhub-broken-"))}`;
     try {
       const res = await call(healthRoute.GET, "/api/health");
       expect(res.status).toBe(503);
