@@ -20,7 +20,7 @@ import { resetRateLimits } from "@/lib/limits/rate-limit";
 import { flushSearchLog } from "@/lib/demand-log/log-search";
 import { call } from "./http";
 import { contentInput, experienceInput } from "./factories";
-import { countRows, holdWriterLock, sqlAll, sqlGet, sqlRun, tableNames } from "./sql";
+import { countRows, holdWriterLock, sqlAll, sqlGet, sqlRun, tableNames, tableRowsAsText } from "./sql";
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const key = (label: string, scope: KeyScope) => createKey({ label, scope, trusted: false });
@@ -245,7 +245,7 @@ describe("keys mode", () => {
       bytes = readdirSync(dir).map((f) => readFileSync(`${dir}/${f}`));
     } else {
       bytes = [];
-      for (const table of await tableNames()) bytes.push(Buffer.from(JSON.stringify(await sqlAll(`SELECT * FROM ${table}`))));
+      for (const table of await tableNames()) bytes.push(Buffer.from((await tableRowsAsText(table)).join("\n")));
     }
     for (const { token } of tokens) {
       const raw = Buffer.from(token.slice(3), "base64url");

@@ -9,7 +9,7 @@ import { flushSearchLog, logSearch } from "../lib/demand-log/log-search";
 import { pruneLogs, resetLogRetention, schedulePrune } from "../lib/demand-log/prune-demand-logs";
 import { insertContentMisses, insertSearchLogs, type SearchLogEntry } from "../lib/demand-log/repo";
 import { indexGeneration } from "../lib/search/repo";
-import { countRows, sqlAll, sqlRun, tableNames } from "./sql";
+import { countRows, sqlAll, sqlRun, tableNames, tableRowsAsText } from "./sql";
 
 const insertContentMiss = (contentId: string, at: Date) => insertContentMisses([{ contentId, createdAt: toDbTime(at) }]);
 
@@ -187,7 +187,7 @@ describe("what is logged", () => {
       const file = databasePath();
       for (const name of [file, `${file}-wal`]) if (existsSync(name)) stored.push({ name, bytes: readFileSync(name) });
     } else {
-      for (const table of await tableNames()) stored.push({ name: table, bytes: Buffer.from(JSON.stringify(await sqlAll(`SELECT * FROM ${table}`))) });
+      for (const table of await tableNames()) stored.push({ name: table, bytes: Buffer.from((await tableRowsAsText(table)).join("\n")) });
     }
     for (const { name, bytes } of stored) {
       expect(bytes.includes(Buffer.from(token)), `${name} holds the token`).toBe(false);

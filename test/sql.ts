@@ -54,3 +54,15 @@ export async function tableNames(): Promise<string[]> {
       : await db().all<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`);
   return rows.map((r) => r.name).filter((n) => n !== "_prisma_migrations").sort();
 }
+
+/**
+ * Every row of `table` (a name of ours), each as JSON text: what a search through the stored data
+ * for a string must read. On PostgreSQL the server writes the JSON, so that columns Prisma cannot
+ * read (the tsvector search column) are included.
+ */
+export async function tableRowsAsText(table: string): Promise<string[]> {
+  if (db().engine === "postgres") {
+    return (await db().all<{ row: string }>(`SELECT row_to_json(t)::text AS "row" FROM ${table} t`)).map((r) => r.row);
+  }
+  return (await db().all(`SELECT * FROM ${table}`)).map((row) => JSON.stringify(row));
+}
