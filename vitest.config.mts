@@ -1,7 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { planPgServer } from "./scripts/lib/pg-cluster";
-import { POSTGRES_EXCLUDE, POSTGRES_INCLUDE } from "./test/engines";
+import { hasPostgres, POSTGRES_EXCLUDE, POSTGRES_INCLUDE } from "./test/engines.mjs";
 
 const resolve = { alias: { "@": fileURLToPath(new URL(".", import.meta.url)) } };
 // What both projects share. Each names its engine in KNOWHUB_TEST_ENGINE, which test/setup-db.ts
@@ -15,7 +14,6 @@ const shared = {
 
 // Without PostgreSQL (no TEST_DATABASE_URL, no server binaries) the "postgres" project is left out:
 // test/pg-global-setup.ts prints the one loud line, or fails the run under KNOWHUB_REQUIRE_POSTGRES=1.
-const hasPostgres = planPgServer(process.env, () => "").kind !== "missing";
 
 export default defineConfig({
   resolve,
@@ -33,7 +31,7 @@ export default defineConfig({
           env: { KNOWHUB_TEST_ENGINE: "sqlite" },
         },
       },
-      ...(hasPostgres
+      ...(hasPostgres()
         ? [
             {
               resolve,

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, inject } from "vitest";
-import { runsOnPostgres, POSTGRES_SELF_MANAGED, SQLITE_ONLY } from "./engines";
+import { runsOnPostgres, POSTGRES_SELF_MANAGED, SQLITE_ONLY } from "./engines.mjs";
 import { dropScratchDatabases } from "./fresh-database";
 
 // Rate limits are the server's defaults; tests that are about them turn them on (test/auth-keys.test.ts).
