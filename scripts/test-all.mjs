@@ -1,4 +1,5 @@
-// `npm test`: type check, unit and integration tests (Vitest, real SQLite files), a fresh
+// `npm test`: type check, unit and integration tests (Vitest: every integration test on a fresh SQLite
+// file and again on a fresh PostgreSQL database, the projects "sqlite" and "postgres"), a fresh
 // production build, the retrieval-quality eval with its floors, and the browser tests.
 // Stops at the first failing step; prints one summary line at the end.
 import { spawnSync } from "node:child_process";
@@ -62,8 +63,15 @@ if (!step("typecheck", bin("tsc"), ["--noEmit"])) finish(false);
 // The house's boundaries (.dependency-cruiser.cjs): app -> lib/<domain> -> lib/db, no loops.
 if (!step("boundaries", bin("depcruise"), ["lib", "app", "components", "proxy.ts", "--config", ".dependency-cruiser.cjs", "--output-type", "err"])) finish(false);
 
+// Whether PostgreSQL is here for the tests and the eval (TEST_DATABASE_URL, or a server's binaries).
+const hasPostgres =
+  Boolean(process.env.TEST_DATABASE_URL) ||
+  (existsSync("/usr/lib/postgresql") && readdirSync("/usr/lib/postgresql").some((v) => existsSync(join("/usr/lib/postgresql", v, "bin", "initdb"))));
+
 const vitestReport = join(reports, "vitest.json");
-const unitOk = step("unit and integration tests", bin("vitest"), [
+// Vitest prints each failing file with its project, "sqlite" or "postgres": the engine that failed.
+// Without PostgreSQL the "postgres" project is left out after one loud line (vitest.config.mts).
+const unitOk = step(`unit and integration tests (${hasPostgres ? "SQLite and PostgreSQL" : "SQLite only"})`, bin("vitest"), [
   "run",
   "--reporter=default",
   "--reporter=json",
@@ -88,9 +96,6 @@ counts[evalOk ? "passed" : "failed"] += 1;
 if (!evalOk) finish(false);
 // On both engines when PostgreSQL is here (#19: the same answers within 0.01 on every corpus); a
 // machine without it says so and measures SQLite, unless KNOWHUB_REQUIRE_POSTGRES (CI) demands it.
-const hasPostgres =
-  Boolean(process.env.TEST_DATABASE_URL) ||
-  (existsSync("/usr/lib/postgresql") && readdirSync("/usr/lib/postgresql").some((v) => existsSync(join("/usr/lib/postgresql", v, "bin", "initdb"))));
 if (!hasPostgres) {
   console.log("\n!!! PostgreSQL is not installed: the eval runs on SQLite only (apt-get install -y postgresql for both engines)");
   if (process.env.KNOWHUB_REQUIRE_POSTGRES === "1") finish(false);

@@ -22,10 +22,10 @@ import { endSession } from "@/lib/admin/end-session";
 import { readSession } from "@/lib/admin/read-session";
 import { loginInput } from "@/lib/admin/schema";
 import { startSession } from "@/lib/admin/start-session";
-import { getSqlite } from "@/lib/db";
 import { createKey } from "@/lib/keys/create-key";
 import { revokeKey } from "@/lib/keys/revoke-key";
 import { call } from "./http";
+import { countRows, sqlAll, sqlGet } from "./sql";
 import { contentInput, experienceInput } from "./factories";
 
 const ORIGIN = "http://127.0.0.1:3000";
@@ -73,28 +73,28 @@ async function postHttps(handler: Handler, action: string, fields: Record<string
   return handler(request);
 }
 
-const scalar = (sql: string) => getSqlite().prepare(sql).all();
+const scalar = (sql: string) => sqlAll(sql);
 /** Everything a console action could change, and the audit log. */
-function snapshot() {
+async function snapshot() {
   return JSON.stringify({
-    experiences: scalar(`SELECT id, status, status_reason, resource_key FROM experiences ORDER BY id`),
-    revisions: scalar(`SELECT content_id, revision, status FROM content_revisions ORDER BY content_id, revision`),
-    contents: scalar(`SELECT id, revision, latest_revision, locked FROM contents ORDER BY id`),
-    keys: scalar(`SELECT id, revoked_at FROM api_keys ORDER BY id`),
-    resources: scalar(`SELECT key, name, pinned_url, pinned_category FROM resources ORDER BY key`),
-    redirects: scalar(`SELECT from_key, to_key FROM resource_redirects ORDER BY from_key`),
-    audit: scalar(`SELECT COUNT(*) AS n FROM audit_log`),
-    sessions: scalar(`SELECT id_hash, revoked_at FROM admin_sessions ORDER BY id_hash`),
+    experiences: await scalar(`SELECT id, status, status_reason, resource_key FROM experiences ORDER BY id`),
+    revisions: await scalar(`SELECT content_id, revision, status FROM content_revisions ORDER BY content_id, revision`),
+    contents: await scalar(`SELECT id, revision, latest_revision, locked FROM contents ORDER BY id`),
+    keys: await scalar(`SELECT id, revoked_at FROM api_keys ORDER BY id`),
+    resources: await scalar(`SELECT key, name, pinned_url, pinned_category FROM resources ORDER BY key`),
+    redirects: await scalar(`SELECT from_key, to_key FROM resource_redirects ORDER BY from_key`),
+    audit: await scalar(`SELECT COUNT(*) AS n FROM audit_log`),
+    sessions: await scalar(`SELECT id_hash, revoked_at FROM admin_sessions ORDER BY id_hash`),
   });
 }
 
 const cookieFor = (sessionId: string) => `knowhub_admin=${sessionId}`;
-const login = (token = ADMIN_TOKEN, now?: Date) => startSession(loginInput.parse({ token }), null, now).session_id;
+const login = async (token = ADMIN_TOKEN, now?: Date) => (await startSession(loginInput.parse({ token }), null, now)).session_id;
 
 let heldId = 0;
 let publishedId = 0;
-const writer = createKey({ label: "flooding-writer", scope: "write", trusted: false });
-const victimKey = createKey({ label: "key-to-revoke", scope: "write", trusted: false });
+const writer = await createKey({ label: "flooding-writer", scope: "write", trusted: false });
+const victimKey = await createKey({ label: "key-to-revoke", scope: "write", trusted: false });
 
 beforeAll(async () => {
   process.env.KNOWHUB_ADMIN_TOKEN = ADMIN_TOKEN;
@@ -119,91 +119,91 @@ afterEach(() => {
 });
 
 // One valid form per action, and what a successful POST changes.
-const ACTIONS: { name: string; handler: Handler; fields: () => Record<string, string | string[]>; flash: RegExp; changed: () => boolean }[] = [
+const ACTIONS: { name: string; handler: Handler; fields: () => Record<string, string | string[]>; flash: RegExp; changed: () => Promise<boolean> }[] = [
   {
     name: "decide",
     handler: decideRoute.POST,
     fields: () => ({ type: "experience", id: String(heldId), action: "reject", reason: "prompt injection", back: `/admin/items/experience/${heldId}` }),
     flash: /^\/admin\/items\/experience\/\d+\?flash=reject$/,
-    changed: () => status("experiences", heldId) === "rejected",
+    changed: async () => (await status("experiences", heldId)) === "rejected",
   },
   {
     name: "bulk",
     handler: bulkRoute.POST,
     fields: () => ({ action: "hide", reason: "flood", item: [`experience:${publishedId}`], back: "/admin?status=published" }),
     flash: /^\/admin\?status=published&flash=bulk-hide&n=1$/,
-    changed: () => status("experiences", publishedId) === "hidden",
+    changed: async () => (await status("experiences", publishedId)) === "hidden",
   },
   {
     name: "revoke-key",
     handler: revokeKeyRoute.POST,
     fields: () => ({ key_id: victimKey.id, hide_all: "on", reason: "abuse", back: "/admin/keys" }),
     flash: /^\/admin\/keys\?flash=key-revoked-all&n=1$/,
-    changed: () => (getSqlite().prepare(`SELECT revoked_at FROM api_keys WHERE id = ?`).get(victimKey.id) as { revoked_at: string | null }).revoked_at !== null,
+    changed: async () => (await sqlGet<{ revoked_at: string | null }>(`SELECT revoked_at FROM api_keys WHERE id = ?`, [victimKey.id]))!.revoked_at !== null,
   },
   {
     name: "pin",
     handler: pinRoute.POST,
     fields: () => ({ name: "Console Kit", field: "url", op: "pin", value: "https://example.com/official", reason: "the official site", back: "/admin/resources/Console%20Kit" }),
     flash: /\?flash=pinned$/,
-    changed: () => (getSqlite().prepare(`SELECT pinned_url FROM resources WHERE key = 'console kit'`).get() as { pinned_url: string }).pinned_url === "https://example.com/official",
+    changed: async () => (await sqlGet<{ pinned_url: string }>(`SELECT pinned_url FROM resources WHERE key = 'console kit'`))!.pinned_url === "https://example.com/official",
   },
   {
     name: "merge",
     handler: mergeRoute.POST,
     fields: () => ({ from: "Console Kit Fork", into: "Console Kit", reason: "lookalike", back: "/admin/resources/Console%20Kit" }),
     flash: /\?flash=merged$/,
-    changed: () => getSqlite().prepare(`SELECT 1 FROM resource_redirects WHERE from_key = 'console kit fork'`).get() !== undefined,
+    changed: async () => (await sqlGet(`SELECT 1 AS found FROM resource_redirects WHERE from_key = 'console kit fork'`)) !== null,
   },
   {
     name: "rename",
     handler: renameRoute.POST,
     fields: () => ({ name: "Renamable Kit", new_name: "Renamed Kit", reason: "its new name", back: "/admin/resources/Renamable%20Kit" }),
     flash: /^\/admin\/resources\/Renamed%20Kit\?flash=renamed$/,
-    changed: () => getSqlite().prepare(`SELECT 1 FROM resource_redirects WHERE from_key = 'renamable kit'`).get() !== undefined,
+    changed: async () => (await sqlGet(`SELECT 1 AS found FROM resource_redirects WHERE from_key = 'renamable kit'`)) !== null,
   },
   {
     name: "revert",
     handler: revertRoute.POST,
     fields: () => ({ id: "console-guide", revision: "1", reason: "vandalism", back: "/admin/content/console-guide" }),
     flash: /^\/admin\/content\/console-guide\?flash=reverted$/,
-    changed: () => (getSqlite().prepare(`SELECT latest_revision FROM contents WHERE id = 'console-guide'`).get() as { latest_revision: number }).latest_revision === 3,
+    changed: async () => (await sqlGet<{ latest_revision: number }>(`SELECT latest_revision FROM contents WHERE id = 'console-guide'`))!.latest_revision === 3,
   },
   {
     name: "revision",
     handler: revisionRoute.POST,
     fields: () => ({ id: "console-guide", revision: "2", action: "hide", reason: "vandalism stays on record, hidden", back: "/admin/content/console-guide" }),
     flash: /\?flash=hide$/,
-    changed: () => (getSqlite().prepare(`SELECT status FROM content_revisions WHERE content_id = 'console-guide' AND revision = 2`).get() as { status: string }).status === "hidden",
+    changed: async () => (await sqlGet<{ status: string }>(`SELECT status FROM content_revisions WHERE content_id = 'console-guide' AND revision = 2`))!.status === "hidden",
   },
   {
     name: "lock",
     handler: lockRoute.POST,
     fields: () => ({ id: "console-guide", locked: "1", reason: "repeated vandalism", back: "/admin/content/console-guide" }),
     flash: /\?flash=locked$/,
-    changed: () => (getSqlite().prepare(`SELECT locked FROM contents WHERE id = 'console-guide'`).get() as { locked: number }).locked === 1,
+    changed: async () => (await sqlGet<{ locked: boolean }>(`SELECT locked FROM contents WHERE id = 'console-guide'`))!.locked === true,
   },
 ];
 
-function status(table: "experiences", id: number): string {
-  return (getSqlite().prepare(`SELECT status FROM ${table} WHERE id = ?`).get(id) as { status: string }).status;
+async function status(table: "experiences", id: number): Promise<string> {
+  return (await sqlGet<{ status: string }>(`SELECT status FROM ${table} WHERE id = ?`, [id]))!.status;
 }
 
 describe("forged and stale posts change nothing", () => {
   it("refuses every action without the CSRF token, with a wrong one, from a foreign or missing origin, and without an open session", async () => {
-    const session = login();
+    const session = await login();
     const csrf = csrfTokenFor(session);
-    const otherSession = login();
-    const expired = login(ADMIN_TOKEN, new Date(Date.now() - 9 * 3_600_000));
-    const loggedOut = login();
-    endSession(loggedOut);
-    const moderator = createKey({ label: "moderator-to-revoke", scope: "moderate", trusted: false });
-    const revoked = login(moderator.token);
-    revokeKey(moderator.id);
-    const writerSession = createKey({ label: "not-a-moderator", scope: "write", trusted: false });
+    const otherSession = await login();
+    const expired = await login(ADMIN_TOKEN, new Date(Date.now() - 9 * 3_600_000));
+    const loggedOut = await login();
+    await endSession(loggedOut);
+    const moderator = await createKey({ label: "moderator-to-revoke", scope: "moderate", trusted: false });
+    const revoked = await login(moderator.token);
+    await revokeKey(moderator.id);
+    const writerSession = await createKey({ label: "not-a-moderator", scope: "write", trusted: false });
     // Opened with the admin token the maintainer has since rotated (the current one is ADMIN_TOKEN).
     process.env.KNOWHUB_ADMIN_TOKEN = "the-admin-token-before-rotation-0123";
-    const rotated = login("the-admin-token-before-rotation-0123");
+    const rotated = await login("the-admin-token-before-rotation-0123");
     process.env.KNOWHUB_ADMIN_TOKEN = ADMIN_TOKEN;
 
     const attempts: { why: string; status: number; opts: Parameters<typeof postForm>[3]; csrf?: string | null }[] = [
@@ -225,11 +225,11 @@ describe("forged and stale posts change nothing", () => {
       // The session cookie under the https name is not read over http.
       { why: "the cookie under another name", status: 303, opts: { cookie: `__Host-knowhub_admin=${session}` } },
     ];
-    expect(() => login(writerSession.token)).toThrow(/does not open the console/);
+    await expect(login(writerSession.token)).rejects.toThrow(/does not open the console/);
 
     for (const action of [...ACTIONS, { name: "logout", handler: logoutRoute.POST, fields: () => ({ back: "/admin/login" }) }]) {
       for (const attempt of attempts) {
-        const before = snapshot();
+        const before = await snapshot();
         const fields = { ...action.fields() } as Record<string, string | string[]>;
         if (attempt.csrf !== null) fields.csrf = attempt.csrf ?? csrf;
         const answer = await postForm(action.handler, action.name, fields, attempt.opts);
@@ -237,16 +237,16 @@ describe("forged and stale posts change nothing", () => {
         if (attempt.status === 303) expect(answer.headers.get("location")).toBe("/admin/login?flash=session-ended");
         else expect(answer.text).toMatch(/nothing was changed/i);
         expect(answer.headers.get("set-cookie"), `${action.name}: ${attempt.why}`).toBeNull();
-        expect(snapshot(), `${action.name}: ${attempt.why}`).toBe(before);
+        expect(await snapshot(), `${action.name}: ${attempt.why}`).toBe(before);
       }
     }
-    expect(readSession(session)).not.toBeNull();
+    expect(await readSession(session)).not.toBeNull();
   });
 
   it("refuses a maintainer's pin or rename that screening flags (400, the findings named), changing nothing", async () => {
-    const session = login();
+    const session = await login();
     const base = { csrf: csrfTokenFor(session) };
-    const before = snapshot();
+    const before = await snapshot();
     const pin = await postForm(
       pinRoute.POST,
       "pin",
@@ -263,13 +263,13 @@ describe("forged and stale posts change nothing", () => {
     );
     expect(rename.status).toBe(400);
     expect(rename.text).toContain("prompt_injection in new_name");
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 
   it("refuses a bulk approval, and never redirects off the console", async () => {
-    const session = login();
+    const session = await login();
     const base = { csrf: csrfTokenFor(session) };
-    const before = snapshot();
+    const before = await snapshot();
     const approve = await postForm(bulkRoute.POST, "bulk", { ...base, action: "approve", reason: "all fine", item: [`experience:${heldId}`] }, { cookie: cookieFor(session) });
     expect(approve.status).toBe(400);
     expect(approve.text).toContain("approval is one item at a time");
@@ -278,7 +278,7 @@ describe("forged and stale posts change nothing", () => {
     expect(noReason.text).toContain("reason is required");
     const nothingSelected = await postForm(bulkRoute.POST, "bulk", { ...base, action: "reject", reason: "flood" }, { cookie: cookieFor(session) });
     expect(nothingSelected.status).toBe(400);
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
 
     for (const back of ["https://evil.example/admin", "//evil.example/admin", "/\\evil.example", "/api/health", "/admin/../api", "/admin/actions/logout"]) {
       const answer = await postForm(lockRoute.POST, "lock", { ...base, id: "console-guide", locked: "0", reason: "check the redirect", back }, { cookie: cookieFor(session) });
@@ -290,24 +290,24 @@ describe("forged and stale posts change nothing", () => {
 
 describe("correct posts work", () => {
   it("each action changes what it says, answers 303 back with a flash code, and is audited with the session's actor", async () => {
-    const session = login();
+    const session = await login();
     const csrf = csrfTokenFor(session);
     for (const action of ACTIONS) {
-      const audit = (scalar(`SELECT COUNT(*) AS n FROM audit_log`)[0] as { n: number }).n;
-      expect(action.changed(), `${action.name} not yet done`).toBe(false);
+      const audit = await countRows("audit_log");
+      expect(await action.changed(), `${action.name} not yet done`).toBe(false);
       const answer = await postForm(action.handler, action.name, { ...action.fields(), csrf }, { cookie: cookieFor(session) });
       expect(answer.status, `${action.name}: ${answer.text}`).toBe(303);
       expect(answer.headers.get("location"), action.name).toMatch(action.flash);
-      expect(action.changed(), action.name).toBe(true);
-      const after = (scalar(`SELECT COUNT(*) AS n FROM audit_log`)[0] as { n: number }).n;
+      expect(await action.changed(), action.name).toBe(true);
+      const after = await countRows("audit_log");
       expect(after, action.name).toBeGreaterThan(audit);
-      const last = getSqlite().prepare(`SELECT actor_key_id, actor_label FROM audit_log ORDER BY id DESC LIMIT 1`).get();
+      const last = await sqlGet(`SELECT actor_key_id, actor_label FROM audit_log ORDER BY id DESC LIMIT 1`);
       expect(last, action.name).toEqual({ actor_key_id: "", actor_label: "admin token" });
     }
   });
 
   it("accepts a same-origin Referer when a browser sends no Origin", async () => {
-    const session = login();
+    const session = await login();
     const answer = await postForm(
       lockRoute.POST,
       "lock",
@@ -320,13 +320,13 @@ describe("correct posts work", () => {
 
 describe("login and logout", () => {
   it("sets an HttpOnly, SameSite=Strict session cookie over http, and the __Host- Secure one over https", async () => {
-    const before = snapshot();
+    const before = await snapshot();
     const forged = await postForm(loginRoute.POST, "login", { token: ADMIN_TOKEN }, { origin: "http://evil.example" });
     expect(forged.status).toBe(403);
     const wrong = await postForm(loginRoute.POST, "login", { token: "not-the-admin-token" });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get("set-cookie")).toBeNull();
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
 
     const http = await postForm(loginRoute.POST, "login", { token: ADMIN_TOKEN });
     expect(http.status).toBe(303);
@@ -334,7 +334,7 @@ describe("login and logout", () => {
     const cookie = http.headers.get("set-cookie")!;
     expect(cookie).toMatch(/^knowhub_admin=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=28800$/);
     const sessionId = /^knowhub_admin=([^;]+)/.exec(cookie)![1];
-    expect(readSession(sessionId)?.actor).toEqual({ keyId: "", label: "admin token" });
+    expect((await readSession(sessionId))?.actor).toEqual({ keyId: "", label: "admin token" });
 
     const https = await postHttps(loginRoute.POST as Handler, "login", { token: ADMIN_TOKEN });
     expect(https.status).toBe(303);
@@ -348,18 +348,18 @@ describe("login and logout", () => {
   });
 
   it("logs in with a moderate key, and logout ends the session, clears the cookie and is audited", async () => {
-    const moderator = createKey({ label: "console-moderator", scope: "moderate", trusted: false });
+    const moderator = await createKey({ label: "console-moderator", scope: "moderate", trusted: false });
     const answer = await postForm(loginRoute.POST, "login", { token: moderator.token });
     expect(answer.status).toBe(303);
     const sessionId = /^knowhub_admin=([^;]+)/.exec(answer.headers.get("set-cookie")!)![1];
-    expect(readSession(sessionId)?.actor).toEqual({ keyId: moderator.id, label: "console-moderator" });
+    expect((await readSession(sessionId))?.actor).toEqual({ keyId: moderator.id, label: "console-moderator" });
 
     const out = await postForm(logoutRoute.POST, "logout", { csrf: csrfTokenFor(sessionId), back: "/admin/login" }, { cookie: cookieFor(sessionId) });
     expect(out.status).toBe(303);
     expect(out.headers.get("location")).toBe("/admin/login?flash=logged-out");
     expect(out.headers.get("set-cookie")).toBe("knowhub_admin=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0");
-    expect(readSession(sessionId)).toBeNull();
-    const last = getSqlite().prepare(`SELECT action, actor_key_id FROM audit_log ORDER BY id DESC LIMIT 1`).get();
+    expect(await readSession(sessionId)).toBeNull();
+    const last = await sqlGet(`SELECT action, actor_key_id FROM audit_log ORDER BY id DESC LIMIT 1`);
     expect(last).toEqual({ action: "session.logout", actor_key_id: moderator.id });
   });
 });

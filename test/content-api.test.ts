@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import * as contentRoute from "@/app/api/content/route";
 import * as contentIdRoute from "@/app/api/content/[...id]/route";
-import { getSqlite } from "@/lib/db";
+import { sqlGet } from "./sql";
 import { call } from "./http";
 import { contentInput } from "./factories";
 
 const post = (body: unknown) => call(contentRoute.POST, "/api/content", { method: "POST", body });
 const get = (id: string, query = "") =>
   call(contentIdRoute.GET, `/api/content/${id}${query}`, { params: { id: id.split("/") } });
-const count = (table: string) => (getSqlite().prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = async (table: string) => (await sqlGet<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n;
 
 describe("content tree", () => {
   it("creates a two-level tree and computes toc, parent, children, prev and next", async () => {
@@ -78,12 +78,12 @@ describe("content tree", () => {
   });
 
   it("answers a missing id with 404, the nearest ids under its root, and logs the miss", async () => {
-    const misses = count("content_misses");
+    const misses = await count("content_misses");
     const res = await get("attention-paper/section-3-4");
     expect(res.status).toBe(404);
     expect(res.json.error.code).toBe("not_found");
     expect(res.json.error.details.closest).toContain("attention-paper/section-3-3");
-    expect(count("content_misses")).toBe(misses + 1);
+    expect(await count("content_misses")).toBe(misses + 1);
   });
 
   it("accepts Unicode ids and bodies up to 200 KB", async () => {
@@ -109,12 +109,12 @@ describe("content tree", () => {
     "x".repeat(401),
   ];
   it.each(badIds)("rejects the id %j with invalid_input, writing nothing", async (id) => {
-    const before = count("contents");
+    const before = await count("contents");
     const res = await post(contentInput({ id }));
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe("invalid_input");
     expect(res.json.error.message).toContain("id");
-    expect(count("contents")).toBe(before);
+    expect(await count("contents")).toBe(before);
   });
 
   const badBodies: [string, unknown, string][] = [
@@ -128,11 +128,11 @@ describe("content tree", () => {
     ["a long title", contentInput({ title: "t".repeat(301) }), "title"],
   ];
   it.each(badBodies)("rejects %s naming the field", async (_label, body, field) => {
-    const before = count("content_revisions");
+    const before = await count("content_revisions");
     const res = await post(body);
     expect(res.status).toBe(400);
     expect(res.json.error.message).toContain(field);
-    expect(count("content_revisions")).toBe(before);
+    expect(await count("content_revisions")).toBe(before);
   });
 
   it("rejects a body over 256 KB before parsing it", async () => {

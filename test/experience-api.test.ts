@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import * as experienceRoute from "@/app/api/experience/route";
 import * as resourceRoute from "@/app/api/resource/[...name]/route";
-import { getSqlite } from "@/lib/db";
+import { sqlGet } from "./sql";
 import { call } from "./http";
 import { experienceInput } from "./factories";
 
 const post = (body: unknown, headers?: Record<string, string>) =>
   call(experienceRoute.POST, "/api/experience", { method: "POST", body, headers });
 
-const countRows = () => (getSqlite().prepare("SELECT COUNT(*) AS n FROM experiences").get() as { n: number }).n;
+const countRows = async () => (await sqlGet<{ n: number }>("SELECT COUNT(*) AS n FROM experiences"))!.n;
 
 describe("POST /api/experience", () => {
   it("stores an experience and returns the resource's new aggregate", async () => {
@@ -27,12 +27,12 @@ describe("POST /api/experience", () => {
 
   it("answers an identical re-submission with the stored experience, once", async () => {
     const first = await post(experienceInput({ task: "Split a PDF into pages" }));
-    const before = countRows();
+    const before = await countRows();
     const again = await post(experienceInput({ task: "  Split   a PDF into pages " }));
     expect(again.status).toBe(200);
     expect(again.json.duplicate).toBe(true);
     expect(again.json.experience.id).toBe(first.json.experience.id);
-    expect(countRows()).toBe(before);
+    expect(await countRows()).toBe(before);
   });
 
   it("never doubles concurrent identical submissions", async () => {
@@ -66,17 +66,17 @@ describe("POST /api/experience", () => {
     ["an array body", [experienceInput()], "(body)"],
   ];
   it.each(bad)("rejects %s with invalid_input naming the field, writing nothing", async (_label, body, field) => {
-    const before = countRows();
+    const before = await countRows();
     const res = await post(body);
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe("invalid_input");
     expect(res.json.error.message).toContain(field);
     expect(res.json.error.details.issues.map((i: { field: string }) => i.field).join(",")).toContain(field);
-    expect(countRows()).toBe(before);
+    expect(await countRows()).toBe(before);
   });
 
   it("rejects malformed JSON, a wrong content type and an oversized body", async () => {
-    const before = countRows();
+    const before = await countRows();
     const malformed = await call(experienceRoute.POST, "/api/experience", {
       method: "POST",
       rawBody: '{"name": "x",',
@@ -94,7 +94,7 @@ describe("POST /api/experience", () => {
     const huge = await post(experienceInput({ tips: "x".repeat(70 * 1024) }));
     expect(huge.status).toBe(413);
     expect(huge.json.error.code).toBe("payload_too_large");
-    expect(countRows()).toBe(before);
+    expect(await countRows()).toBe(before);
   });
 
   it("answers other methods with 405 and Allow", async () => {

@@ -17,7 +17,8 @@ import * as experienceRoute from "@/app/api/experience/route";
 import * as decisionsRoute from "@/app/api/moderation/decisions/route";
 import * as resourceRoute from "@/app/api/resource/[...name]/route";
 import * as searchRoute from "@/app/api/search/route";
-import { getSqlite } from "@/lib/db";
+import { onPostgres } from "./fresh-database";
+import { sqlGet } from "./sql";
 import { migrateDatabase } from "@/lib/db-migrate";
 import { createKey } from "@/lib/keys/create-key";
 import { createMcpServer } from "@/lib/mcp/create-mcp-server";
@@ -26,7 +27,7 @@ import { nameSkeleton } from "@/lib/text/skeleton";
 import { contentInput, experienceInput } from "./factories";
 import { call } from "./http";
 
-const moderator = createKey({ label: "names-maintainer", scope: "moderate", trusted: false });
+const moderator = await createKey({ label: "names-maintainer", scope: "moderate", trusted: false });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 let tasks = 0;
 const report = (fields: Record<string, unknown>) =>
@@ -43,13 +44,13 @@ const approve = (id: number | string, type = "experience") =>
     body: { type, id, action: "approve", reason: "a different one after all" },
     headers: bearer(moderator.token),
   });
-const count = (table: string) => (getSqlite().prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-const rows = () => ({ experiences: count("experiences"), resources: count("resources"), contents: count("contents"), revisions: count("content_revisions") });
+const count = async (table: string) => (await sqlGet<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n;
+const rows = async () => ({ experiences: await count("experiences"), resources: await count("resources"), contents: await count("contents"), revisions: await count("content_revisions") });
 
 describe("resource names that differ only in case, spacing, hyphens, underscores or dots", () => {
   it("are the existing resource: each report is filed under VoteTarget, no twin appears", async () => {
     expect((await report({ name: "VoteTarget", url: "https://github.com/vote/target", category: "library" })).status).toBe(201);
-    const resources = count("resources");
+    const resources = await count("resources");
     const spellings = ["Vote-Target", "Vote_Target", "Vote Target", "VoteTarget.", "vote.target", " VOTE--target "];
     for (const [i, name] of spellings.entries()) {
       const res = await report({ name, url: "https://github.com/vote/target" });
@@ -57,7 +58,7 @@ describe("resource names that differ only in case, spacing, hyphens, underscores
       expect(res.json.experience.name, name).toBe("VoteTarget");
       expect(res.json.resource, name).toMatchObject({ name: "VoteTarget", experience_count: 2 + i });
     }
-    expect(count("resources")).toBe(resources);
+    expect(await count("resources")).toBe(resources);
     expect((await resource("VoteTarget")).json).toMatchObject({ name: "VoteTarget", experience_count: 1 + spellings.length });
   });
 
@@ -71,7 +72,7 @@ describe("resource names that differ only in case, spacing, hyphens, underscores
 
 describe("variants with a trailing qualifier", () => {
   it("answer 409 naming the existing resource and the confirm field, writing nothing", async () => {
-    const before = rows();
+    const before = await rows();
     const res = await report({ name: "VoteTarget (fork)" });
     expect(res.status).toBe(409);
     expect(res.json.error.code).toBe("conflict");
@@ -89,7 +90,7 @@ describe("variants with a trailing qualifier", () => {
       expect(variant.status, name).toBe(409);
       expect(variant.json.error.details, name).toMatchObject({ existing: "VoteTarget", existing_key: "votetarget" });
     }
-    expect(rows()).toEqual(before);
+    expect(await rows()).toEqual(before);
   });
 
   it("leave distinct names alone: a longer word, another word, a version number", async () => {
@@ -184,7 +185,7 @@ describe("content ids", () => {
   it("refuse a lookalike or variant of an existing node's id with 409 naming it, writing nothing", async () => {
     expect((await submit({ id: "vote-guide", title: "Vote guide" })).status).toBe(201);
     expect((await submit({ id: "vote-guide/find-tables", title: "Find tables", body: "# Find tables" })).status).toBe(201);
-    const before = rows();
+    const before = await rows();
     // Underscore, case, dot, nothing for the hyphen, a Cyrillic "о", a trailing "-fork", and a variant of the root.
     const twins = ["vote-guide/find_tables", "vote-guide/Find-Tables", "vote-guide/find.tables", "vote-guide/findtables", "v\u043ete-guide/find-tables", "vote-guide/find-tables-fork"];
     for (const id of twins) {
@@ -197,7 +198,7 @@ describe("content ids", () => {
     const root = await submit({ id: "vote-guide-mirror", title: "Vote guide" });
     expect(root.status).toBe(409);
     expect(root.json.error.details).toMatchObject({ existing: "vote-guide" });
-    expect(rows()).toEqual(before);
+    expect(await rows()).toEqual(before);
     expect((await submit({ id: "vote-guide/find-text", title: "Find text", body: "# Find text" })).status).toBe(201);
   });
 
@@ -224,7 +225,8 @@ describe("content ids", () => {
   });
 });
 
-describe("a database upgraded from the previous skeleton rule", () => {
+// SQLite's own migration history on a file of its own (PostgreSQL's schema began with the current rule).
+describe.skipIf(onPostgres())("a database upgraded from the previous skeleton rule", () => {
   it("recomputes stored skeletons, so that an old resource still meets its other spellings", { timeout: 120_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), "knowhub-names-upgrade-"));
     const older = join(dir, "migrations");

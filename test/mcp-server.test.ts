@@ -8,7 +8,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, describe, expect, it } from "vitest";
 import * as experienceRoute from "@/app/api/experience/route";
 import * as mcpRoute from "@/app/api/mcp/route";
-import { getSqlite } from "@/lib/db";
+import { sqlGet } from "./sql";
 import { createKey } from "@/lib/keys/create-key";
 import { resetRateLimits } from "@/lib/limits/rate-limit";
 import { createMcpServer, GUIDE_URI } from "@/lib/mcp/create-mcp-server";
@@ -42,7 +42,7 @@ async function httpClient(headers: Record<string, string> = {}): Promise<Client>
   return client;
 }
 
-const countExperiences = () => (getSqlite().prepare("SELECT count(*) AS n FROM experiences").get() as { n: number }).n;
+const countExperiences = async () => (await sqlGet<{ n: number }>("SELECT count(*) AS n FROM experiences"))!.n;
 
 function withEnv(vars: Record<string, string | undefined>): void {
   for (const [name, value] of Object.entries(vars)) {
@@ -67,9 +67,9 @@ describe("MCP server", () => {
     const openTools = (await open.listTools()).tools;
     withEnv({ KNOWHUB_AUTH: "keys" });
     const anonymous = await memoryClient();
-    const readKey = createKey({ label: "mcp-reader", scope: "read", trusted: false });
+    const readKey = await createKey({ label: "mcp-reader", scope: "read", trusted: false });
     const reader = await memoryClient(readKey.token);
-    const writeKey = createKey({ label: "mcp-writer", scope: "write", trusted: false });
+    const writeKey = await createKey({ label: "mcp-writer", scope: "write", trusted: false });
     const writer = await memoryClient(writeKey.token);
     const readOnlyTools = (await anonymous.listTools()).tools;
 
@@ -122,7 +122,7 @@ describe("MCP server", () => {
 
   it("answers bad input, a miss and a refusal as isError with the REST error body, storing nothing", async () => {
     const client = await memoryClient();
-    const before = countExperiences();
+    const before = await countExperiences();
     const bad = await client.callTool({ name: "submit_experience", arguments: experienceInput({ score: 9, extra: 1 }) });
     const rest = await call(experienceRoute.POST, "/api/experience", { method: "POST", body: experienceInput({ score: 9, extra: 1 }) });
     expect(bad.isError).toBe(true);
@@ -140,17 +140,17 @@ describe("MCP server", () => {
     const anonymous = await memoryClient();
     const refused = await anonymous.callTool({ name: "submit_experience", arguments: experienceInput({ task: "never stored" }) });
     expect(refused.structuredContent).toMatchObject({ error: { code: "unauthorized", details: { reason: "missing_token" } } });
-    const readKey = createKey({ label: "mcp-reader-2", scope: "read", trusted: false });
+    const readKey = await createKey({ label: "mcp-reader-2", scope: "read", trusted: false });
     const reader = await memoryClient(readKey.token);
     const forbidden = await reader.callTool({ name: "submit_content", arguments: contentInput({ id: "never" }) });
     expect(forbidden.structuredContent).toMatchObject({ error: { code: "forbidden", details: { scope: "read", needed: "write" } } });
-    expect(countExperiences()).toBe(before);
+    expect(await countExperiences()).toBe(before);
   });
 
   it("takes the REST rate limits and records the key's provenance", async () => {
     withEnv({ KNOWHUB_RATE_WRITE: "1/min" });
     resetRateLimits();
-    const key = createKey({ label: "mcp-provenance", scope: "write", trusted: false });
+    const key = await createKey({ label: "mcp-provenance", scope: "write", trusted: false });
     const client = await memoryClient(key.token);
     const first = await client.callTool({ name: "submit_experience", arguments: experienceInput({ task: "Merge PDF files into one" }) });
     expect(first.structuredContent).toMatchObject({ experience: { verified: true, key: { id: key.id, label: "mcp-provenance" } } });
@@ -186,7 +186,7 @@ describe("MCP over Streamable HTTP (/api/mcp)", () => {
     expect(stored.structuredContent).toMatchObject({ duplicate: false, experience: { task: "Convert PDF to markdown over HTTP" } });
 
     withEnv({ KNOWHUB_AUTH: "keys" });
-    const readKey = createKey({ label: "http-reader", scope: "read", trusted: false });
+    const readKey = await createKey({ label: "http-reader", scope: "read", trusted: false });
     const reader = await httpClient({ authorization: `Bearer ${readKey.token}` });
     expect((await reader.listTools()).tools.map((t) => t.name).sort()).toEqual(["get_content", "get_resource", "list_categories", "search_experiences"]);
     const refused = await reader.callTool({ name: "submit_experience", arguments: experienceInput({ task: "Never stored over HTTP" }) });
@@ -194,7 +194,7 @@ describe("MCP over Streamable HTTP (/api/mcp)", () => {
     const search = await reader.callTool({ name: "search_experiences", arguments: { q: "convert pdf to markdown" } });
     expect(search.structuredContent).toMatchObject({ results: [{ name: "PyMuPDF" }] });
 
-    const writeKey = createKey({ label: "http-writer", scope: "write", trusted: false });
+    const writeKey = await createKey({ label: "http-writer", scope: "write", trusted: false });
     const writer = await httpClient({ authorization: `Bearer ${writeKey.token}` });
     expect((await writer.listTools()).tools.map((t) => t.name)).toContain("submit_content");
   });

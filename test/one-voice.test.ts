@@ -44,13 +44,13 @@ function picture(answer: any) {
   }));
 }
 
-function lists() {
-  const overview = getOverview();
+async function lists() {
+  const overview = await getOverview();
   return {
     most_reported: overview.most_reported.map((r) => `${r.name}:${r.reporter_count}`),
     best_rated: overview.best_rated.map((r) => r.name),
     latest_reporters: overview.latest_experiences.map((e) => e.key?.label ?? e.submitted_by),
-    category_tree: listCategoryTree().categories.map((c) => `${c.category}: ${c.resources.map((r) => `${r.name}:${r.reporter_count}`).join(", ")}`),
+    category_tree: (await listCategoryTree()).categories.map((c) => `${c.category}: ${c.resources.map((r) => `${r.name}:${r.reporter_count}`).join(", ")}`),
   };
 }
 
@@ -82,7 +82,7 @@ afterAll(() => {
 
 describe("one reporter, one voice", () => {
   it("a flood of 20 reports from one key moves no verdict, rank, reporter count or list", async () => {
-    const before = { search: picture(await search(TASK)), lists: lists() };
+    const before = { search: picture(await search(TASK)), lists: await lists() };
     expect(before.search[0]).toMatchObject({ name: "Camelot", verdict: "worked", verdict_score: 4, verdict_reporters: 4, reporters: 4 });
 
     const variations = ["", " fast", " in bulk", " from scans", " for finance", " quickly please", " at scale", " today", " again", " v2"];
@@ -98,7 +98,7 @@ describe("one reporter, one voice", () => {
       });
     }
     const answer = await search(TASK);
-    const after = { search: picture(answer), lists: lists() };
+    const after = { search: picture(answer), lists: await lists() };
     console.log(
       `one voice: Camelot before the flood ${JSON.stringify(before.search[0])}, after ${JSON.stringify(after.search[0])}; ` +
         `ranking before ${before.search.map((r: any) => r.name).join(" > ")}, after ${after.search.map((r: any) => r.name).join(" > ")}`,
@@ -115,11 +115,11 @@ describe("one reporter, one voice", () => {
   it("six copies of a made-up resource from one key rank and list as one report does", async () => {
     const fake = { name: "TableMagic Pro", url: "https://tablemagic.example", category: "library", score: 5 };
     await report("mallory", { ...fake, task: "Extract tables from PDF reports perfectly", tips: "best table extractor, use it for every PDF" });
-    const once = { search: picture(await search(TASK)), lists: lists() };
+    const once = { search: picture(await search(TASK)), lists: await lists() };
     for (let i = 1; i < 6; i += 1) {
       await report("mallory", { ...fake, task: `Extract tables from PDF reports perfectly (${i})`, tips: `best table extractor, use it for every PDF ${i}` });
     }
-    const six = { search: picture(await search(TASK)), lists: lists() };
+    const six = { search: picture(await search(TASK)), lists: await lists() };
     expect(six).toEqual(once);
     const row = six.search.find((r: any) => r.name === "TableMagic Pro");
     expect(row).toMatchObject({ verdict_reporters: 1, reporters: 1, shown_reports: 1 });

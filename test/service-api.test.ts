@@ -9,10 +9,11 @@ import * as searchRoute from "@/app/api/search/route";
 import * as experienceRoute from "@/app/api/experience/route";
 import * as unknownRoute from "@/app/api/[...rest]/route";
 import * as skillRoute from "@/app/skill.md/route";
-import { getSqlite } from "@/lib/db";
 import { flushSearchLog } from "@/lib/demand-log/log-search";
 import { call } from "./http";
 import { experienceInput } from "./factories";
+import { onPostgres } from "./fresh-database";
+import { sqlGet } from "./sql";
 
 const post = (body: unknown) => call(experienceRoute.POST, "/api/experience", { method: "POST", body });
 
@@ -34,8 +35,8 @@ describe("service endpoints", () => {
 
   it("GET /api/health answers 503 when the database cannot be opened", async () => {
     const saved = process.env.DATABASE_URL;
-    // A directory where the database file should be: nothing can open it.
-    process.env.DATABASE_URL = `file:${mkdtempSync(join(tmpdir(), "knowhub-broken-"))}`;
+    // SQLite: a directory where the database file should be; PostgreSQL: a port nothing listens on.
+    process.env.DATABASE_URL = onPostgres() ? "postgresql://postgres@127.0.0.1:1/knowhub" : `file:${mkdtempSync(join(tmpdir(), "knowhub-broken-"))}`;
     try {
       const res = await call(healthRoute.GET, "/api/health");
       expect(res.status).toBe(503);
@@ -74,7 +75,7 @@ describe("service endpoints", () => {
 });
 
 describe("GET /api/search input and logging", () => {
-  const logCount = () => (getSqlite().prepare("SELECT COUNT(*) AS n FROM search_logs").get() as { n: number }).n;
+  const logCount = async () => (await sqlGet<{ n: number }>("SELECT COUNT(*) AS n FROM search_logs"))!.n;
 
   it.each([
     ["", "q"],
@@ -101,16 +102,16 @@ describe("GET /api/search input and logging", () => {
 
   it("finds a just-written experience in the next request, in Chinese and English, and logs searches", async () => {
     await post(experienceInput({ name: "jieba", category: "library", task: "中文分词：把新闻标题切成词语", score: 5 }));
-    flushSearchLog();
-    const before = logCount();
+    await flushSearchLog();
+    const before = await logCount();
     const zh = await call(searchRoute.GET, `/api/search?q=${encodeURIComponent("中文分词")}`);
     expect(zh.json.results[0].name).toBe("jieba");
     const en = await call(searchRoute.GET, "/api/search?q=read+invoice+tables&category=library");
     expect(en.json.results[0].name).toBe("tabula-py");
     expect(en.json.results.every((r: { category: string }) => r.category === "library")).toBe(true);
-    flushSearchLog();
-    expect(logCount()).toBe(before + 2);
-    const last = getSqlite().prepare("SELECT * FROM search_logs ORDER BY id DESC LIMIT 1").get() as Record<string, unknown>;
+    await flushSearchLog();
+    expect(await logCount()).toBe(before + 2);
+    const last = (await sqlGet("SELECT * FROM search_logs ORDER BY id DESC LIMIT 1"))!;
     expect(last).toMatchObject({ query: "read invoice tables", category: "library", abstained: 0 });
   });
 });

@@ -5,32 +5,31 @@ import * as contentIdRoute from "@/app/api/content/[...id]/route";
 import * as contentRoute from "@/app/api/content/route";
 import * as experienceRoute from "@/app/api/experience/route";
 import * as searchRoute from "@/app/api/search/route";
-import { getSqlite } from "@/lib/db";
 import { contentInput, experienceInput } from "./factories";
 import { call, type Answer } from "./http";
+import { sqlGet, sqlRun } from "./sql";
 
 const postExperience = (body: unknown) => call(experienceRoute.POST, "/api/experience", { method: "POST", body });
 const postContent = (body: unknown) => call(contentRoute.POST, "/api/content", { method: "POST", body });
 const getContent = (id: string) => call(contentIdRoute.GET, `/api/content/${id}`, { params: { id: id.split("/") } });
 
-const count = (table: string) => (getSqlite().prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-const counts = () => ({
-  experiences: count("experiences"),
-  resources: count("resources"),
-  contents: count("contents"),
-  revisions: count("content_revisions"),
+const count = async (table: string) => (await sqlGet<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n;
+const counts = async () => ({
+  experiences: await count("experiences"),
+  resources: await count("resources"),
+  contents: await count("contents"),
+  revisions: await count("content_revisions"),
 });
-const skeletonOf = (key: string) =>
-  (getSqlite().prepare("SELECT skeleton FROM resources WHERE key = ?").get(key) as { skeleton: string } | undefined)?.skeleton;
+const skeletonOf = async (key: string) => (await sqlGet<{ skeleton: string }>("SELECT skeleton FROM resources WHERE key = ?", [key]))?.skeleton;
 
 /** 400 invalid_input naming `field` in details.issues, and nothing written. */
 async function expectRefused(send: () => Promise<Answer>, field: string): Promise<Answer> {
-  const before = counts();
+  const before = await counts();
   const res = await send();
   expect(res.status).toBe(400);
   expect(res.json.error.code).toBe("invalid_input");
   expect(res.json.error.details.issues.map((i: { field: string }) => i.field)).toContain(field);
-  expect(counts()).toEqual(before);
+  expect(await counts()).toEqual(before);
   return res;
 }
 
@@ -166,18 +165,18 @@ describe("lookalike resource names", () => {
   it("fills the skeleton of a new resource", async () => {
     const res = await postExperience(experienceInput({ name: "PyMuPDF", task: "Lookalike baseline report" }));
     expect([200, 201]).toContain(res.status);
-    expect(skeletonOf("pymupdf")).toBe("pyrnupdf");
+    expect(await skeletonOf("pymupdf")).toBe("pyrnupdf");
   });
 
   it("answers 409 naming the existing resource for a Cyrillic lookalike, writing nothing", async () => {
-    const before = counts();
+    const before = await counts();
     const res = await postExperience(experienceInput({ name: "руmupdf", task: "Lookalike in Cyrillic" }));
     expect(res.status).toBe(409);
     expect(res.json.error.code).toBe("conflict");
     expect(res.json.error.message).toContain("PyMuPDF");
     expect(res.json.error.message).toContain("confirm_new_resource");
     expect(res.json.error.details).toMatchObject({ existing: "PyMuPDF", existing_key: "pymupdf", name: "руmupdf", skeleton: "pyrnupdf" });
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it("stores the lookalike held for review when the caller confirms", async () => {
@@ -185,7 +184,7 @@ describe("lookalike resource names", () => {
     expect(res.status).toBe(202);
     expect(res.json.moderation).toMatchObject({ status: "pending", findings: [{ kind: "lookalike_name", existing: "PyMuPDF" }] });
     expect(res.json.resource).toMatchObject({ name: "руmupdf", experience_count: 0 });
-    expect(skeletonOf("руmupdf")).toBe("pyrnupdf");
+    expect(await skeletonOf("руmupdf")).toBe("pyrnupdf");
     // The confirmation is not part of what was reported: the same report without it is a retry.
     const again = await postExperience(experienceInput({ name: "руmupdf", task: "Lookalike in Cyrillic" }));
     expect(again.status).toBe(200);
@@ -193,11 +192,11 @@ describe("lookalike resource names", () => {
   });
 
   it("treats the full-width spelling as the same resource (NFKC), not a lookalike", async () => {
-    const before = count("resources");
+    const before = await count("resources");
     const res = await postExperience(experienceInput({ name: "ＰｙＭｕＰＤＦ", task: "Full-width spelling of the name" }));
     expect(res.status).toBe(201);
     expect(res.json.resource.name).toBe("PyMuPDF");
-    expect(count("resources")).toBe(before);
+    expect(await count("resources")).toBe(before);
   });
 
   it("refuses a capital I standing in for an l", async () => {
@@ -209,16 +208,16 @@ describe("lookalike resource names", () => {
 
   it("finds resources whose skeleton was never filled (written by an import or an older version)", async () => {
     expect((await postExperience(experienceInput({ name: "LangChain", task: "Agents with LangChain" }))).status).toBe(201);
-    getSqlite().prepare("UPDATE resources SET skeleton = '' WHERE key = 'langchain'").run();
+    await sqlRun("UPDATE resources SET skeleton = '' WHERE key = 'langchain'");
     const res = await postExperience(experienceInput({ name: "Lаngchain", task: "Agents with a Cyrillic a" }));
     expect(res.status).toBe(409);
     expect(res.json.error.details.existing).toBe("LangChain");
-    expect(skeletonOf("langchain")).toBe("langchain");
+    expect(await skeletonOf("langchain")).toBe("langchain");
   });
 
   it("ignores resources with no published report", async () => {
     expect((await postExperience(experienceInput({ name: "Camelot", task: "Tables with Camelot" }))).status).toBe(201);
-    getSqlite().prepare("UPDATE experiences SET status = 'hidden' WHERE resource_key = 'camelot'").run();
+    await sqlRun("UPDATE experiences SET status = 'hidden' WHERE resource_key = 'camelot'");
     const res = await postExperience(experienceInput({ name: "Cаmelot", task: "Tables with a Cyrillic a" }));
     expect(res.status).toBe(201);
   });

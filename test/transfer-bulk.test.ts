@@ -11,6 +11,7 @@ import { getSqlite } from "@/lib/db";
 import { importFile } from "@/lib/transfer/import-records";
 import { experienceInput } from "./factories";
 import { call } from "./http";
+import { sqlAll, sqlGet } from "./sql";
 import { dumpDatabase, schema } from "./transfer-dump";
 
 const dir = mkdtempSync(join(tmpdir(), "knowhub-bulk-"));
@@ -49,21 +50,22 @@ describe("bulk import", () => {
     useDb("seed.db");
     expect((await postExperience(seeded)).status).toBe(201);
     expect((await postExperience(experienceInput({ task: "Another seeded report" }))).status).toBe(201);
+    // SQLite only (test/engines.ts): copies of the seeded file, through the raw connection.
     for (const copy of ["per-batch.db", "bulk.db", "failed.db"]) getSqlite().exec(`VACUUM INTO '${join(dir, copy)}'`);
   });
 
   it("leaves exactly what the per-batch path leaves in a database that already has rows", async () => {
     useDb("per-batch.db");
     const perBatch = await importFile(file, { bulk: false, batchSize: 4, now: NOW });
-    const expected = dumpDatabase();
+    const expected = await dumpDatabase();
     useDb("bulk.db");
     const bulk = await importFile(file, { bulk: true, batchSize: 4, workers: 1, now: NOW });
     expect(bulk.bulk).toBe(true);
     expect({ ...bulk, elapsedMs: 0, bulk: false }).toEqual({ ...perBatch, elapsedMs: 0 });
     expect(bulk.experiences).toEqual({ added: 10, skipped: 2, rejected: 1 });
-    expect(dumpDatabase()).toEqual(expected);
+    expect(await dumpDatabase()).toEqual(expected);
 
-    const resources = getSqlite().prepare("SELECT key, url, category, experience_count AS n, first_seen AS firstSeen FROM resources ORDER BY key").all();
+    const resources = await sqlAll(`SELECT key, url, category, experience_count AS n, first_seen AS "firstSeen" FROM resources ORDER BY key`);
     expect(resources).toMatchObject([
       { key: "alpha", url: "https://alpha.example", category: "tool", n: 4, firstSeen: "2020-06-01T00:00:00.000+00:00" },
       // The shown url follows the published reports: the hidden one's url is not shown.
@@ -76,19 +78,18 @@ describe("bulk import", () => {
 
   it("keeps the triggers working afterwards, as the migration defines them", async () => {
     useDb("bulk.db");
-    const before = schema();
+    const before = await schema();
     expect(before.some((o: any) => o.name === "experiences_ai")).toBe(true);
     expect((await postExperience(experienceInput({ name: "Epsilon", task: "After the bulk import" }))).status).toBe(201);
-    const db = getSqlite();
-    expect(db.prepare("SELECT experience_count AS n FROM resources WHERE key = 'epsilon'").get()).toEqual({ n: 1 });
-    expect(db.prepare("SELECT COUNT(*) AS n FROM experience_fts WHERE experience_fts MATCH 'epsilon'").get()).toEqual({ n: 1 });
-    dumpDatabase(); // integrity-check
-    expect(schema()).toEqual(before);
+    expect(await sqlGet("SELECT experience_count AS n FROM resources WHERE key = 'epsilon'")).toEqual({ n: 1 });
+    expect(await sqlGet("SELECT COUNT(*) AS n FROM experience_fts WHERE experience_fts MATCH 'epsilon'")).toEqual({ n: 1 });
+    await dumpDatabase(); // integrity-check
+    expect(await schema()).toEqual(before);
   });
 
   it("rolls a failed bulk import back completely, triggers and index included", async () => {
     useDb("failed.db");
-    const before = dumpDatabase();
+    const before = await dumpDatabase();
     let batches = 0;
     const failing = importFile(file, {
       bulk: true,
@@ -98,7 +99,7 @@ describe("bulk import", () => {
       },
     });
     await expect(failing).rejects.toThrow("disk on fire");
-    expect(dumpDatabase()).toEqual(before);
+    expect(await dumpDatabase()).toEqual(before);
     // The database is usable again: a later import takes the write lock and succeeds.
     const summary = await importFile(file, { bulk: true });
     expect(summary.experiences.added).toBe(10);

@@ -6,17 +6,19 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as contentRoute from "@/app/api/content/route";
 import * as experienceRoute from "@/app/api/experience/route";
-import { getSqlite } from "@/lib/db";
 import { flushSearchLog } from "@/lib/demand-log/log-search";
 import { searchExperiences } from "@/lib/search/search-experiences";
 import { exportFile } from "@/lib/transfer/export-records";
 import { importFile } from "@/lib/transfer/import-records";
 import { contentInput, experienceInput } from "./factories";
+import { useDatabase } from "./fresh-database";
+import { sqlAll } from "./sql";
 import { dumpDatabase } from "./transfer-dump";
 import { call } from "./http";
 
 const dir = mkdtempSync(join(tmpdir(), "knowhub-transfer-"));
-const useDb = (name: string) => (process.env.DATABASE_URL = `file:${join(dir, name)}`);
+// Each name is a fresh database of this file's engine (test/fresh-database.ts).
+const useDb = (name: string) => useDatabase(name);
 const postExperience = (body: unknown) => call(experienceRoute.POST, "/api/experience", { method: "POST", body });
 const postContent = (body: unknown) => call(contentRoute.POST, "/api/content", { method: "POST", body });
 
@@ -25,11 +27,11 @@ const dump = dumpDatabase;
 const search = async (q: string) => (await searchExperiences({ q, category: "", limit: 10, explain: true })).results;
 
 describe("export then import", () => {
-  let original: ReturnType<typeof dump>;
+  let original: Awaited<ReturnType<typeof dump>>;
   let exported: string;
 
   beforeAll(async () => {
-    useDb("source.db");
+    await useDb("source.db");
     for (const input of [
       experienceInput(),
       experienceInput({ name: " pymupdf ", score: 5, task: "Render PDF pages to PNG thumbnails" }),
@@ -43,7 +45,7 @@ describe("export then import", () => {
     }
     await postContent(contentInput({ id: "pdfplumber/words", title: "Words", body: "extract_words()", sort_order: 2 }));
     await postContent(contentInput({ id: "pdfplumber/words", title: "Words and chars", body: "extract_words()", sort_order: 2 }));
-    original = dump();
+    original = await dump();
     exported = join(dir, "export.jsonl");
     const summary = await exportFile(exported, undefined, { all: true });
     expect(summary).toMatchObject({ experiences: 4, contentRevisions: 5 });
@@ -53,13 +55,13 @@ describe("export then import", () => {
     ["per batch", "restored.db", false],
     ["in one bulk transaction", "restored-bulk.db", true],
   ])("restores the same rows into an empty database (%s)", async (_, file, bulk) => {
-    useDb(file);
+    await useDb(file);
     const summary = await importFile(exported, { bulk });
     expect(summary.bulk).toBe(bulk);
     expect(summary.rejections).toEqual([]);
     expect(summary.experiences).toEqual({ added: 4, skipped: 0, rejected: 0 });
     expect(summary.contentRevisions).toEqual({ added: 5, skipped: 0, rejected: 0 });
-    const restored = dump();
+    const restored = await dump();
     expect(restored.experiences).toEqual(original.experiences);
     expect(restored.resources).toEqual(original.resources);
     expect(restored.contents).toEqual(original.contents);
@@ -71,43 +73,43 @@ describe("export then import", () => {
   });
 
   it("answers searches the same way after a restore", async () => {
-    useDb("source.db");
+    await useDb("source.db");
     const before = [await search("extract tables from pdf"), await search("PDF 表格")];
-    useDb("restored.db");
+    await useDb("restored.db");
     expect([await search("extract tables from pdf"), await search("PDF 表格")]).toEqual(before);
     expect(before[0].length).toBeGreaterThan(0);
     // Write the buffered search log now: a bulk import below holds the write lock, and a timed
     // flush on this thread would wait out the busy timeout.
-    flushSearchLog();
+    await flushSearchLog();
   });
 
   it("exports the restored database byte for byte like the original", async () => {
-    useDb("restored.db");
+    await useDb("restored.db");
     const again = join(dir, "export-again.jsonl");
     await exportFile(again, undefined, { all: true });
     expect(readFileSync(again, "utf8")).toBe(readFileSync(exported, "utf8"));
   });
 
   it.each([false, true])("skips everything when the same file is imported again (bulk: %s)", async (bulk) => {
-    useDb("restored.db");
+    await useDb("restored.db");
     const summary = await importFile(exported, { bulk });
     expect(summary.experiences).toEqual({ added: 0, skipped: 4, rejected: 0 });
     expect(summary.contentRevisions).toEqual({ added: 0, skipped: 5, rejected: 0 });
     // A skipped insert still uses up an AUTOINCREMENT id, on either path.
-    expect({ ...dump(), sequence: [] }).toEqual({ ...original, sequence: [] });
+    expect({ ...(await dump()), sequence: [] }).toEqual({ ...original, sequence: [] });
   });
 
   it("prepares lines the same way on worker threads", async () => {
-    useDb("restored-by-workers.db");
+    await useDb("restored-by-workers.db");
     const summary = await importFile(exported, { workers: 2, batchSize: 3, bulk: true });
     expect(summary.rejections).toEqual([]);
-    expect(dump()).toEqual(original);
+    expect(await dump()).toEqual(original);
   });
 });
 
 describe("import of hand-written files", () => {
   it("accepts plain API bodies, keeps created_at, and rejects bad lines by number and reason", async () => {
-    useDb("mixed.db");
+    await useDb("mixed.db");
     const plain = experienceInput({ name: "tabula-py", task: "Extract tables from budget PDFs" });
     const lines = [
       JSON.stringify(plain),
@@ -143,7 +145,7 @@ describe("import of hand-written files", () => {
     expect(reasons[11]).toContain("already has a different revision 1");
     expect(reasons[12]).toContain("id ");
 
-    const times = getSqlite().prepare("SELECT task, created_at AS createdAt FROM experiences ORDER BY id").all();
+    const times = await sqlAll(`SELECT task, created_at AS "createdAt" FROM experiences ORDER BY id`);
     expect(times).toEqual([
       { task: plain.task, createdAt: "2025-05-05T05:05:05.000+00:00" },
       { task: "Dated report", createdAt: "2024-03-01T10:00:00.000+00:00" },
@@ -151,7 +153,7 @@ describe("import of hand-written files", () => {
   });
 
   it("takes a node's revisions in increasing order, gaps allowed, each with its status; the node shows its latest published one", async () => {
-    useDb("order.db");
+    await useDb("order.db");
     const revision = (id: string, n: number, body: string, extra: Record<string, unknown> = {}) =>
       JSON.stringify({ type: "content_revision", id, revision: n, title: id, body, sort_order: 0, submitted_by: "a", ...extra });
     const findings = [{ kind: "prompt_injection", excerpt: "ignore previous instructions" }];
@@ -176,17 +178,16 @@ describe("import of hand-written files", () => {
     expect(reasons[5]).toContain("status must be");
     expect(reasons[7]).toContain("unknown field: locked");
 
-    const db = getSqlite();
-    expect(db.prepare("SELECT id, title, body, revision, latest_revision AS latest, locked FROM contents ORDER BY id").all()).toEqual([
-      { id: "doc", title: "doc", body: "two", revision: 2, latest: 5, locked: 0 },
-      { id: "unseen", title: "", body: "", revision: 0, latest: 1, locked: 1 },
+    expect(await sqlAll("SELECT id, title, body, revision, latest_revision AS latest, locked FROM contents ORDER BY id")).toEqual([
+      { id: "doc", title: "doc", body: "two", revision: 2, latest: 5, locked: false },
+      { id: "unseen", title: "", body: "", revision: 0, latest: 1, locked: true },
     ]);
-    expect(db.prepare("SELECT revision, status, findings, status_reason AS reason FROM content_revisions WHERE content_id = 'doc' ORDER BY revision").all()).toEqual([
+    expect(await sqlAll("SELECT revision, status, findings, status_reason AS reason FROM content_revisions WHERE content_id = 'doc' ORDER BY revision")).toEqual([
       { revision: 2, status: "published", findings: "[]", reason: "" },
       { revision: 3, status: "pending", findings: JSON.stringify(findings), reason: "held for review" },
       { revision: 5, status: "hidden", findings: "[]", reason: "spam" },
     ]);
-    expect(db.prepare("SELECT status, findings, status_reason AS reason FROM experiences").all()).toEqual([
+    expect(await sqlAll("SELECT status, findings, status_reason AS reason FROM experiences")).toEqual([
       { status: "pending", findings: JSON.stringify(findings), reason: "held" },
     ]);
   });

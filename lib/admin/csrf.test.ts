@@ -26,9 +26,9 @@ const local = (over: Partial<OriginHeaders> = {}): OriginHeaders => ({
   ...over,
 });
 
-function codeOf(fn: () => unknown): string {
+async function codeOf(fn: () => unknown): Promise<string> {
   try {
-    fn();
+    await fn();
   } catch (error) {
     if (isDomainError(error)) return `${error.code}:${error.details.reason}`;
     throw error;
@@ -78,15 +78,15 @@ describe("same-origin check", () => {
 });
 
 describe("authorizeAdminPost", () => {
-  it("lets a same-origin POST with the session's token through, and refuses everything else", () => {
-    const { session_id } = startSession(loginInput.parse({ token: ADMIN_TOKEN }), null);
+  it("lets a same-origin POST with the session's token through, and refuses everything else", async () => {
+    const { session_id } = await startSession(loginInput.parse({ token: ADMIN_TOKEN }), null);
     const token = csrfTokenFor(session_id);
-    expect(authorizeAdminPost({ session_id, csrf_token: token, origin: local() }).actor.label).toBe("admin token");
-    expect(codeOf(() => authorizeAdminPost({ session_id, csrf_token: token, origin: local({ origin: "http://evil.example" }) }))).toBe("forbidden:cross_origin");
-    expect(codeOf(() => authorizeAdminPost({ session_id, csrf_token: undefined, origin: local() }))).toBe("forbidden:csrf");
-    expect(codeOf(() => authorizeAdminPost({ session_id, csrf_token: csrfTokenFor(newSessionId()), origin: local() }))).toBe("forbidden:csrf");
-    expect(codeOf(() => authorizeAdminPost({ session_id: null, csrf_token: token, origin: local() }))).toBe("unauthorized:no_session");
-    endSession(session_id);
-    expect(codeOf(() => authorizeAdminPost({ session_id, csrf_token: token, origin: local() }))).toBe("unauthorized:no_session");
+    expect((await authorizeAdminPost({ session_id, csrf_token: token, origin: local() })).actor.label).toBe("admin token");
+    expect(await codeOf(() => authorizeAdminPost({ session_id, csrf_token: token, origin: local({ origin: "http://evil.example" }) }))).toBe("forbidden:cross_origin");
+    expect(await codeOf(() => authorizeAdminPost({ session_id, csrf_token: undefined, origin: local() }))).toBe("forbidden:csrf");
+    expect(await codeOf(() => authorizeAdminPost({ session_id, csrf_token: csrfTokenFor(newSessionId()), origin: local() }))).toBe("forbidden:csrf");
+    expect(await codeOf(() => authorizeAdminPost({ session_id: null, csrf_token: token, origin: local() }))).toBe("unauthorized:no_session");
+    await endSession(session_id);
+    expect(await codeOf(() => authorizeAdminPost({ session_id, csrf_token: token, origin: local() }))).toBe("unauthorized:no_session");
   });
 });

@@ -18,47 +18,47 @@ beforeAll(async () => {
   for (let i = 0; i < 12; i++) await report("Solid Tool", "library", 4, `overview solid task ${i}`);
   await report("Weak Tool", "library", 1, "overview weak task");
   for (const [id, sort] of [["tree", 0], ["tree/b", 2], ["tree/a", 1], ["tree/a/deep", 0], ["tree/a/deep/deeper", 0]] as const) {
-    submitContent(submitContentInput.parse({ id, title: id.toUpperCase(), body: `body of ${id}`, sort_order: sort }));
+    await submitContent(submitContentInput.parse({ id, title: id.toUpperCase(), body: `body of ${id}`, sort_order: sort }));
   }
 });
 
 describe("getOverview", () => {
-  it("counts resources, experiences and content nodes", () => {
-    expect(getOverview().counts).toEqual({ resources: 3, experiences: 14, contents: 5 });
+  it("counts resources, experiences and content nodes", async () => {
+    expect((await getOverview()).counts).toEqual({ resources: 3, experiences: 14, contents: 5 });
   });
 
-  it("ranks best rated by Bayesian average, most reported by count", () => {
-    const o = getOverview();
+  it("ranks best rated by Bayesian average, most reported by count", async () => {
+    const o = await getOverview();
     expect(o.best_rated.map((r) => r.name)).toEqual(["Solid Tool", "Lucky Tool", "Weak Tool"]);
     expect(o.most_reported[0]).toMatchObject({ name: "Solid Tool", experience_count: 12, avg_score: 4 });
   });
 
-  it("lists the latest experiences newest first, with limits", () => {
-    const o = getOverview(2);
+  it("lists the latest experiences newest first, with limits", async () => {
+    const o = await getOverview(2);
     expect(o.latest_experiences.map((e) => e.task)).toEqual(["overview weak task", "overview solid task 11"]);
     expect(o.best_rated).toHaveLength(2);
   });
 });
 
 describe("listCategoryTree", () => {
-  it("groups every resource under its category, most reported first, capped per category", () => {
-    const tree = listCategoryTree();
+  it("groups every resource under its category, most reported first, capped per category", async () => {
+    const tree = await listCategoryTree();
     const library = tree.categories.find((c) => c.category === "library");
     expect(library?.resources.map((r) => r.name)).toEqual(["Solid Tool", "Weak Tool"]);
     expect(library?.resource_count).toBe(2);
-    expect(listCategoryTree(1).categories.find((c) => c.category === "library")?.resources).toHaveLength(1);
+    expect((await listCategoryTree(1)).categories.find((c) => c.category === "library")?.resources).toHaveLength(1);
   });
 });
 
 describe("getContentTree", () => {
-  it("returns the root, children in sort order and grandchildren, no deeper", () => {
-    const tree = getContentTree("tree");
+  it("returns the root, children in sort order and grandchildren, no deeper", async () => {
+    const tree = await getContentTree("tree");
     expect(tree?.children.map((c) => c.id)).toEqual(["tree/a", "tree/b"]);
     expect(tree?.children[0].children.map((c) => c.id)).toEqual(["tree/a/deep"]);
     expect(tree?.children[0].children[0].children).toEqual([]);
   });
 
-  it("is null for an unknown root", () => {
-    expect(getContentTree("no-such-root")).toBeNull();
+  it("is null for an unknown root", async () => {
+    expect(await getContentTree("no-such-root")).toBeNull();
   });
 });

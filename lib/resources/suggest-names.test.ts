@@ -2,6 +2,7 @@
 // number of resources (the statements use the index, never a scan of every resource).
 import { beforeAll, describe, expect, it } from "vitest";
 import { getSqlite } from "../db";
+import { onPostgres } from "@/test/fresh-database";
 import { createExperience } from "./create-experience";
 import { createExperienceInput } from "../experiences/schema";
 import { getResource } from "./get-resource";
@@ -24,32 +25,33 @@ beforeAll(async () => {
 });
 
 describe("suggestResourceNames", () => {
-  it("suggests the closest names for typos, partial names, short names and Chinese", () => {
-    expect(suggestResourceNames("pymupfd")[0]).toBe("PyMuPDF");
-    expect(suggestResourceNames("pdfplumbr")[0]).toBe("pdfplumber");
-    expect(suggestResourceNames("playwrite")[0]).toBe("Playwright");
-    expect(suggestResourceNames("j")).toContain("jq");
-    expect(suggestResourceNames("数据分析")).toContain("数据分析工具");
-    expect(suggestResourceNames("pdf-toolkit-17")[0]).toBe("pdf-toolkit-17");
-    expect(suggestResourceNames("zzzzqqqq")).toEqual([]);
+  it("suggests the closest names for typos, partial names, short names and Chinese", async () => {
+    expect((await suggestResourceNames("pymupfd"))[0]).toBe("PyMuPDF");
+    expect((await suggestResourceNames("pdfplumbr"))[0]).toBe("pdfplumber");
+    expect((await suggestResourceNames("playwrite"))[0]).toBe("Playwright");
+    expect(await suggestResourceNames("j")).toContain("jq");
+    expect(await suggestResourceNames("数据分析")).toContain("数据分析工具");
+    expect((await suggestResourceNames("pdf-toolkit-17"))[0]).toBe("pdf-toolkit-17");
+    expect(await suggestResourceNames("zzzzqqqq")).toEqual([]);
   });
 
-  it("answers a 190-character name without error", () => {
-    expect(suggestResourceNames(`camelot${"x".repeat(183)}`)).toEqual(expect.any(Array));
+  it("answers a 190-character name without error", async () => {
+    expect(await suggestResourceNames(`camelot${"x".repeat(183)}`)).toEqual(expect.any(Array));
   });
 
-  it("keeps held-only resources out of public answers and in the console's", () => {
-    expect(suggestResourceNames("held-only-tol")).toEqual([]);
-    expect(suggestResourceNames("held-only-tol", { anyStatus: true })).toEqual(["held-only-tool"]);
+  it("keeps held-only resources out of public answers and in the console's", async () => {
+    expect(await suggestResourceNames("held-only-tol")).toEqual([]);
+    expect(await suggestResourceNames("held-only-tol", { anyStatus: true })).toEqual(["held-only-tool"]);
   });
 
-  it("is what GET /api/resource's 404 offers", () => {
-    expect(() => getResource({ name: "camelott", sort: "newest", limit: 20 } as never)).toThrow(
+  it("is what GET /api/resource's 404 offers", async () => {
+    await expect(getResource({ name: "camelott", sort: "newest", limit: 20 } as never)).rejects.toThrow(
       expect.objectContaining({ code: "not_found", details: expect.objectContaining({ closest: expect.arrayContaining(["Camelot"]) }) }),
     );
   });
 
-  it("reads the index, not every resource (query plans)", () => {
+  // SQLite's name index (FTS5 trigram table and its vocab); PostgreSQL's is a pg_trgm index.
+  it.skipIf(onPostgres())("reads the index, not every resource (query plans)", () => {
     const db = getSqlite();
     const plans = [
       `SELECT r.name FROM (SELECT rowid AS id FROM resource_name_grams WHERE resource_name_grams MATCH 'pdf' LIMIT 40) g JOIN resources r ON r.rowid = g.id WHERE r.experience_count > 0`,

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { importFile } from "@/lib/transfer/import-records";
 import { experienceInput } from "@/test/factories";
-import { getSqlite } from "@/lib/db";
+import { sqlGet } from "@/test/sql";
 import { fetchCandidates } from "./candidates";
 import { planQuery } from "./plan";
 import { searchExperiences } from "./search-experiences";
@@ -57,10 +57,10 @@ describe("candidates", () => {
     expect((await importFile(file, { bulk: false })).experiences.added).toBe(222);
 
     const query = "wombat PR cobalt sprockets";
-    const id = (name: string) => (getSqlite().prepare(`SELECT id FROM experiences WHERE name = ?`).get(name) as { id: number }).id;
+    const id = async (name: string) => (await sqlGet<{ id: number }>(`SELECT id FROM experiences WHERE name = ?`, [name]))!.id;
     const found = (await fetchCandidates(await planQuery(query), "")).map((r) => r.id);
-    expect(found).toContain(id("PhraseKeeper"));
-    expect(found).not.toContain(id("WordsApart"));
+    expect(found).toContain(await id("PhraseKeeper"));
+    expect(found).not.toContain(await id("WordsApart"));
     expect((await search(query)).results[0]?.name).toBe("PhraseKeeper");
   });
 });

@@ -2,9 +2,9 @@
 // queries of today's analyzer.
 import { describe, expect, it } from "vitest";
 import * as experienceRoute from "@/app/api/experience/route";
-import { getSqlite } from "@/lib/db";
 import { call } from "@/test/http";
 import { experienceInput } from "@/test/factories";
+import { sqlGet, sqlRun } from "@/test/sql";
 import { ANALYZER_VERSION } from "../text/analyze";
 import { reanalyzeIfStale } from "./reanalyze";
 import { searchExperiences } from "./search-experiences";
@@ -22,23 +22,22 @@ describe("re-analysis after an analyzer change", () => {
     await post({ name: "dbt-core", task: "Rebuild only the models a pull request modified, and their downstream models" });
     await post({ name: "tabula-py", task: "Extract tables from scanned PDF reports" });
     // A fresh database is analyzed by today's analyzer: recording that changes nothing.
-    expect(reanalyzeIfStale()).toMatchObject({ from: null, to: ANALYZER_VERSION, rows: 2, changed: 0 });
-    expect(reanalyzeIfStale()).toBeNull();
+    expect(await reanalyzeIfStale()).toMatchObject({ from: null, to: ANALYZER_VERSION, rows: 2, changed: 0 });
+    expect(await reanalyzeIfStale()).toBeNull();
 
     // An older analyzer that did not stem: its terms no longer meet today's queries.
-    const db = getSqlite();
-    db.prepare(`UPDATE experiences SET search_task = 'rebuilding models modified downstream' WHERE name = 'dbt-core'`).run();
-    db.prepare(`UPDATE search_meta SET value = '1' WHERE key = 'analyzer'`).run();
+    await sqlRun(`UPDATE experiences SET search_task = 'rebuilding models modified downstream' WHERE name = 'dbt-core'`);
+    await sqlRun(`UPDATE search_meta SET value = '1' WHERE key = 'analyzer'`);
     expect(await found("rebuild modified models downstream")).not.toContain("dbt-core");
 
     const progress: number[] = [];
-    expect(reanalyzeIfStale((done) => progress.push(done))).toEqual({ from: "1", to: ANALYZER_VERSION, rows: 2, changed: 1 });
+    expect(await reanalyzeIfStale((done) => progress.push(done))).toEqual({ from: "1", to: ANALYZER_VERSION, rows: 2, changed: 1 });
     expect(progress.at(-1)).toBe(2);
     expect((await found("rebuild modified models downstream"))[0]).toBe("dbt-core");
     expect((await found("extract tables from scanned pdf"))[0]).toBe("tabula-py");
-    expect(reanalyzeIfStale()).toBeNull();
+    expect(await reanalyzeIfStale()).toBeNull();
     // The trigger moved the row in the index without touching the resource's counts.
-    const resource = db.prepare(`SELECT experience_count AS n FROM resources WHERE key = 'dbt-core'`).get() as { n: number };
+    const resource = (await sqlGet<{ n: number }>(`SELECT experience_count AS n FROM resources WHERE key = 'dbt-core'`))!;
     expect(resource.n).toBe(1);
   });
 });

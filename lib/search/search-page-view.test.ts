@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as experienceRoute from "@/app/api/experience/route";
 import * as searchRoute from "@/app/api/search/route";
-import { getSqlite } from "@/lib/db";
 import { call } from "@/test/http";
+import { sqlAll } from "@/test/sql";
 import { experienceInput } from "@/test/factories";
 import { flushSearchLog } from "../demand-log/log-search";
 import { searchInput } from "./schema";
@@ -12,13 +12,12 @@ import { COUNT_LIMIT, searchPageView } from "./search-page-view";
 const post = (overrides: Record<string, unknown>) =>
   call(experienceRoute.POST, "/api/experience", { method: "POST", body: experienceInput(overrides) });
 const input = (q: string, category = "", limit = 10) => searchInput.parse({ q, category, limit: String(limit), explain: "1" });
-const logRows = (q: string) => {
-  flushSearchLog();
-  return getSqlite().prepare("SELECT category, result_count AS resultCount, abstained FROM search_logs WHERE query = ? ORDER BY id").all(q) as {
-    category: string;
-    resultCount: number;
-    abstained: number;
-  }[];
+const logRows = async (q: string) => {
+  await flushSearchLog();
+  return sqlAll<{ category: string; resultCount: number; abstained: boolean }>(
+    `SELECT category, result_count AS "resultCount", abstained FROM search_logs WHERE query = ? ORDER BY id`,
+    [q],
+  );
 };
 
 const TASK = "extract quillmark tables from pdf reports";
@@ -62,11 +61,11 @@ describe("searchPageView", () => {
       [TASK, "api", 1],
       ["quillmark tables", "", 2],
     ] as const) {
-      const before = logRows(q).length;
+      const before = (await logRows(q)).length;
       const view = await searchPageView(input(q, category, limit));
-      const rows = logRows(q);
+      const rows = await logRows(q);
       expect(rows.length - before, `${q} @ ${category} / ${limit}`).toBe(1);
-      expect(rows.at(-1)).toEqual({ category, resultCount: view.answer.results.length, abstained: view.answer.abstained ? 1 : 0 });
+      expect(rows.at(-1)).toEqual({ category, resultCount: view.answer.results.length, abstained: view.answer.abstained });
 
       const api = await call(searchRoute.GET, `/api/search?${new URLSearchParams({ q, category, limit: String(limit), explain: "1" })}`);
       expect(view.answer, `${q} @ ${category} / ${limit}`).toEqual(api.json);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import * as experienceRoute from "@/app/api/experience/route";
 import * as searchRoute from "@/app/api/search/route";
-import { getSqlite } from "@/lib/db";
 import { flushSearchLog } from "@/lib/demand-log/log-search";
 import { searchExperiences } from "@/lib/search/search-experiences";
 import { call } from "@/test/http";
+import { sqlRun } from "@/test/sql";
 import { experienceInput } from "@/test/factories";
 
 const post = (overrides: Record<string, unknown>) =>
@@ -58,20 +58,18 @@ describe("GET /api/search", () => {
     const id = created.json.experience.id as number;
     expect(names(await search({ q: "zebrafish microscopy" }))).toEqual(["Ephemeral"]);
 
-    getSqlite()
-      .prepare("UPDATE experiences SET task = ?, search_task = ? WHERE id = ?")
-      .run("Count penguins in drone footage", "count penguin drone footag", id);
+    await sqlRun("UPDATE experiences SET task = ?, search_task = ? WHERE id = ?", ["Count penguins in drone footage", "count penguin drone footag", id]);
     expect(names(await search({ q: "zebrafish microscopy" }))).toEqual([]);
     expect(names(await search({ q: "penguins drone footage" }))).toEqual(["Ephemeral"]);
     expect((await search({ q: "penguins drone footage" })).json.confidence).toBe("high");
 
-    getSqlite().prepare("UPDATE experiences SET status = 'hidden' WHERE id = ?").run(id);
+    await sqlRun("UPDATE experiences SET status = 'hidden' WHERE id = ?", [id]);
     expect(names(await search({ q: "penguins drone footage" }))).toEqual([]);
 
-    getSqlite().prepare("UPDATE experiences SET status = 'published' WHERE id = ?").run(id);
+    await sqlRun("UPDATE experiences SET status = 'published' WHERE id = ?", [id]);
     expect(names(await search({ q: "penguins drone footage" }))).toEqual(["Ephemeral"]);
 
-    getSqlite().prepare("DELETE FROM experiences WHERE id = ?").run(id);
+    await sqlRun("DELETE FROM experiences WHERE id = ?", [id]);
     const after = await search({ q: "penguins drone footage" });
     expect(after.json).toMatchObject({ confidence: "none", results: [], abstained: true });
   });
@@ -89,7 +87,7 @@ describe("GET /api/search", () => {
     const input = { q: "annotate hummingbird migration tracks", category: "", limit: 10, explain: false };
     const first = await searchExperiences(input);
     expect(first.abstained).toBe(true);
-    flushSearchLog(); // search logs are writes too, but no answer depends on them
+    await flushSearchLog(); // search logs are writes too, but no answer depends on them
     expect(await searchExperiences(input)).toBe(first);
 
     // Through the API, so through Prisma's connection: the cache must notice another connection.
@@ -99,8 +97,8 @@ describe("GET /api/search", () => {
     expect((await searchExperiences({ ...input, explain: true })).results[0].explain).toBeDefined();
     expect((await searchExperiences(input)).results[0].explain).toBeUndefined();
 
-    // And a write on the search's own connection (imports, moderation).
-    getSqlite().prepare("UPDATE experiences SET status = 'hidden' WHERE name = ?").run("BirdTrack");
+    // And a write that none of the app's write functions made (as imports and moderation write).
+    await sqlRun("UPDATE experiences SET status = 'hidden' WHERE name = ?", ["BirdTrack"]);
     expect((await searchExperiences(input)).abstained).toBe(true);
   });
 
