@@ -61,7 +61,7 @@ export type DbStack = {
   close(): Promise<void>;
 };
 
-type Holder = { knowhubDb?: { url: string; stack: Promise<DbStack>; opened?: DbStack } };
+type Holder = { knowhubDataLayer?: { url: string; stack: Promise<DbStack>; opened?: DbStack } };
 // On globalThis: Next bundles route modules separately, and they must share one stack.
 const holder = globalThis as unknown as Holder;
 
@@ -95,11 +95,11 @@ async function openStack(url: string): Promise<DbStack> {
 /** The open stack for DATABASE_URL; a changed URL (a test file's fresh database) opens a new one. */
 export function dbStack(): Promise<DbStack> {
   const url = databaseUrl();
-  const cached = holder.knowhubDb;
+  const cached = holder.knowhubDataLayer;
   if (cached && cached.url === url) return cached.stack;
   const stack = openStack(url);
-  const entry: NonNullable<Holder["knowhubDb"]> = { url, stack };
-  holder.knowhubDb = entry;
+  const entry: NonNullable<Holder["knowhubDataLayer"]> = { url, stack };
+  holder.knowhubDataLayer = entry;
   stack.then(
     (opened) => {
       entry.opened = opened;
@@ -107,7 +107,7 @@ export function dbStack(): Promise<DbStack> {
     },
     () => {
       // A failed open (the server down, a bad path) is not cached: the next query tries again.
-      if (holder.knowhubDb === entry) holder.knowhubDb = cached;
+      if (holder.knowhubDataLayer === entry) holder.knowhubDataLayer = cached;
     },
   );
   return stack;
@@ -180,7 +180,7 @@ export function inTransaction(): boolean {
 
 /** SQLite's raw read connection, for the engine's own modules (FTS5 search, bulk import, tests). */
 export function getSqlite(): Sqlite {
-  const opened = holder.knowhubDb;
+  const opened = holder.knowhubDataLayer;
   if (engineOf(databaseUrl()) !== "sqlite") throw new Error("getSqlite() is SQLite's: DATABASE_URL names PostgreSQL");
   if (opened && opened.url === databaseUrl() && opened.opened?.sqlite) return opened.opened.sqlite;
   // Opening SQLite is synchronous underneath: open it now for a caller that cannot wait.
@@ -190,8 +190,8 @@ export function getSqlite(): Sqlite {
 function openSqliteNow(): DbStack {
   const url = databaseUrl();
   const stack = openSqliteStack(url);
-  const cached = holder.knowhubDb;
-  holder.knowhubDb = { url, stack: Promise.resolve(stack), opened: stack };
+  const cached = holder.knowhubDataLayer;
+  holder.knowhubDataLayer = { url, stack: Promise.resolve(stack), opened: stack };
   if (cached) void cached.stack.then((old) => old.close()).catch(() => undefined);
   return stack;
 }
@@ -205,9 +205,9 @@ export async function getPgPool(): Promise<Pool> {
 
 /** Closes the connections (tests and scripts); the next query opens them again. */
 export async function closeDb(): Promise<void> {
-  const cached = holder.knowhubDb;
+  const cached = holder.knowhubDataLayer;
   if (!cached) return;
-  holder.knowhubDb = undefined;
+  holder.knowhubDataLayer = undefined;
   try {
     await (await cached.stack).close();
   } catch {
