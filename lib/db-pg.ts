@@ -22,7 +22,7 @@ const PG_TUNING = {
 } as const;
 
 // Any 64-bit number of our own; Prisma Migrate uses 72707369 for its lock.
-const WRITER_LOCK = 4_848_401_919;
+export const WRITER_LOCK = 4_848_401_919;
 
 export async function openPgStack(url: string): Promise<DbStack> {
   await migratePgDatabase(url);

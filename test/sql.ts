@@ -3,6 +3,7 @@
 // arranging what the API under test cannot (a row's hidden columns, a forged time).
 import Database from "better-sqlite3";
 import pg from "pg";
+import { WRITER_LOCK } from "@/lib/db-pg";
 import { db, type SqlParams } from "@/lib/db";
 import { databasePath } from "@/lib/db-migrate";
 
@@ -19,9 +20,8 @@ export async function countRows(table: string, where = "", params?: SqlParams): 
   return row?.n ?? 0;
 }
 
-// lib/db-pg.ts's WRITER_LOCK, the advisory lock every PostgreSQL write transaction takes first (not
-// exported there; keep the two equal).
-const PG_WRITER_LOCK = "4848401919";
+// The advisory lock every PostgreSQL write transaction takes first.
+const PG_WRITER_LOCK = String(WRITER_LOCK);
 
 /**
  * Takes the hub's writer as another process would and holds it until the returned release is
