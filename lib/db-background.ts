@@ -8,8 +8,11 @@ import { clearDbTrouble, noteDbTrouble } from "./db-errors";
 import { transaction } from "./db";
 
 export type BackgroundBatch<T> = {
-  /** Buffers one entry; the batch is written `flushAfterMs` later, or at once when `maxBuffer` is reached. */
-  add(entry: T): void;
+  /**
+   * Buffers one entry; the batch is written `flushAfterMs` later, or at once when `maxBuffer` is
+   * reached (then the promise settles when that write is done or deferred; it never rejects).
+   */
+  add(entry: T): Promise<void>;
   /** Writes what is buffered now, if the writer is free (tests, and before the process exits). */
   flush(): Promise<void>;
   /** Entries waiting to be written. */
@@ -90,10 +93,11 @@ export function backgroundBatch<T>(name: string, write: (entries: T[]) => Promis
   }
 
   return {
-    async add(entry) {
+    add(entry) {
       s.buffer.push(entry);
-      if (s.buffer.length >= options.maxBuffer && s.retryMs === 0) (await flush());
-      else schedule(s.retryMs || options.flushAfterMs);
+      if (s.buffer.length >= options.maxBuffer && s.retryMs === 0) return flush();
+      schedule(s.retryMs || options.flushAfterMs);
+      return Promise.resolve();
     },
     flush,
     pending: () => s.buffer.length,

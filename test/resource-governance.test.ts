@@ -279,7 +279,7 @@ describe("rename", () => {
       moved: 3,
       resource: { key: "camelot pdf", name: "Camelot PDF", url: "https://camelot.example", category: "pdf", pinned_category: "pdf", experience_count: 2 },
     });
-    expect({ ...storedTotals("camelot pdf"), key: "" }).toEqual({ ...before, key: "" });
+    expect({ ...(await storedTotals("camelot pdf")), key: "" }).toEqual({ ...before, key: "" });
     expect(await storedTotals("camelot pdf")).toEqual(await expectedTotals("camelot pdf"));
     expect(await storedTotals("camelot py")).toEqual(await expectedTotals("camelot py"));
     expect(await expectedTotals("camelot py")).toMatchObject({ experience_count: 0, reporter_count: 0 });

@@ -112,6 +112,6 @@ describe("GET /api/search input and logging", () => {
     await flushSearchLog();
     expect(await logCount()).toBe(before + 2);
     const last = (await sqlGet("SELECT * FROM search_logs ORDER BY id DESC LIMIT 1"))!;
-    expect(last).toMatchObject({ query: "read invoice tables", category: "library", abstained: 0 });
+    expect(last).toMatchObject({ query: "read invoice tables", category: "library", abstained: false });
   });
 });

@@ -74,7 +74,7 @@ async function requireContent(id: string): Promise<ContentRow> {
   const row = (await findVisibleContent(id));
   if (row) return row;
   // A miss is a demand signal: somebody wanted deeper content here.
-  recordContentMiss(id);
+  await recordContentMiss(id);
   const root = rootOf(id);
   const pool = (await listIdsUnder(root, SUGGESTION_POOL));
   const closest = closestNames(id, pool.length > 0 ? pool : (await listIdsUnder(null, SUGGESTION_POOL)));

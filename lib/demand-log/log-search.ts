@@ -20,7 +20,7 @@ const searchLog = backgroundBatch<SearchLogEntry>("search log", insertSearchLogs
  * like a secret (an API token pasted into a search) is redacted first: logs are read by people.
  */
 export function logSearch(entry: Omit<SearchLogEntry, "createdAt">): void {
-  searchLog.add({
+  void searchLog.add({
     ...entry,
     query: redactSecrets(entry.query),
     category: redactSecrets(entry.category),
@@ -31,7 +31,7 @@ export function logSearch(entry: Omit<SearchLogEntry, "createdAt">): void {
 
 /** Writes the buffered searches now, if the database is not locked (tests, benchmarks). */
 export async function flushSearchLog(): Promise<void> {
-  (await searchLog.flush());
+  await searchLog.flush();
 }
 
 /** Searches buffered and not yet written. */

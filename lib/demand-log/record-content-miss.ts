@@ -14,7 +14,7 @@ const misses = backgroundBatch<ContentMissEntry>("content misses", insertContent
   afterWrite: () => schedulePrune(),
 });
 
-export function recordContentMiss(id: string, at = new Date()): void {
+export function recordContentMiss(id: string, at = new Date()): Promise<void> {
   // A token pasted into a URL by mistake must not land in the log in the clear.
-  misses.add({ contentId: redactSecrets(id), createdAt: toDbTime(at) });
+  return misses.add({ contentId: redactSecrets(id), createdAt: toDbTime(at) });
 }

@@ -127,7 +127,7 @@ export async function listResourcesByCategory(perCategory: number): Promise<Reso
 
 /** Whether the key has a published report: a resource row with none (all held, hidden or moved) is not yet one. */
 export async function resourceHasReports(key: string): Promise<boolean> {
-  return (await db().get(/* sql */ `SELECT 1 FROM resources WHERE key = ? AND experience_count > 0`, [key])) !== undefined;
+  return (await db().get(/* sql */ `SELECT 1 FROM resources WHERE key = ? AND experience_count > 0`, [key])) !== null;
 }
 
 /**
@@ -141,7 +141,7 @@ export async function listResourcesBySkeleton(skeletons: string[], exceptKey: st
 }
 
 export async function hasResourceWithoutSkeleton(): Promise<boolean> {
-  return (await db().get(/* sql */ `SELECT 1 FROM resources WHERE skeleton = '' LIMIT 1`)) !== undefined;
+  return (await db().get(/* sql */ `SELECT 1 FROM resources WHERE skeleton = '' LIMIT 1`)) !== null;
 }
 
 /** Resources whose skeleton is not computed yet, by key after `afterKey` (keyset pages). */
