@@ -9,10 +9,15 @@ describe("bindSql", () => {
     });
   });
   it("uses ? for SQLite and writes NULL for null and undefined", () => {
-    expect(bindSql("sqlite", "SELECT * FROM t WHERE (@x IS NULL OR x = @x) AND y = @y", { x: null, y: 2 })).toEqual({
-      text: "SELECT * FROM t WHERE (NULL IS NULL OR x = NULL) AND y = ?",
+    expect(bindSql("sqlite", "SELECT * FROM t WHERE x = @x AND y = @y", { x: null, y: 2 })).toEqual({
+      text: "SELECT * FROM t WHERE x = NULL AND y = ?",
       values: [2],
     });
+  });
+  it("writes a named parameter's NULL test as TRUE or FALSE (PostgreSQL cannot type $1 IS NULL beside $1 = text)", () => {
+    const sql = "WHERE (@a IS NULL OR a = @a) AND (@b is not null) AND (@c IS NULL OR c = @c)";
+    expect(bindSql("postgres", sql, { a: "x", b: 1, c: null })).toEqual({ text: "WHERE (FALSE OR a = $1) AND (TRUE) AND (TRUE OR c = NULL)", values: ["x"] });
+    expect(bindSql("sqlite", sql, { a: null, b: null, c: 2 })).toEqual({ text: "WHERE (TRUE OR a = NULL) AND (FALSE) AND (FALSE OR c = ?)", values: [2] });
   });
   it("expands arrays into lists, an empty one into NULL", () => {
     expect(bindSql("postgres", "WHERE id IN (@ids) AND k IN (@none)", { ids: [1, 2], none: [] }).text).toBe("WHERE id IN ($1::int8, $2::int8) AND k IN (NULL)");

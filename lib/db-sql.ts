@@ -11,6 +11,7 @@ export type SqlParams = Readonly<Record<string, unknown>> | readonly unknown[];
 export type BoundSql = { text: string; values: unknown[] };
 
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
+const NULL_TEST = /^\s+IS\s+(NOT\s+)?NULL\b/i;
 
 /**
  * Rewrites `sql` for `engine`, binding `params`. Quoted text ('...', "...") and comments are left
@@ -64,6 +65,15 @@ export function bindSql(engine: Engine, sql: string, params: SqlParams = []): Bo
       const name = match[0];
       if (!(name in named)) throw new Error(`SQL parameter @${name} has no value`);
       const value = named[name];
+      // `@x IS NULL` / `@x IS NOT NULL` are known here: written as TRUE or FALSE. PostgreSQL would
+      // otherwise see $n untyped there and typed where it is compared, and refuse the mix.
+      const nullTest = NULL_TEST.exec(sql.slice(i + 1 + name.length));
+      if (nullTest && !Array.isArray(value)) {
+        const isNull = value === null || value === undefined;
+        out += (nullTest[1] ? !isNull : isNull) ? "TRUE" : "FALSE";
+        i += 1 + name.length + nullTest[0].length;
+        continue;
+      }
       let text = Array.isArray(value) ? undefined : byName.get(name);
       if (text === undefined) {
         text = expand(value);

@@ -8,7 +8,7 @@ import { toDbTime } from "../lib/db-time";
 import { flushSearchLog, logSearch } from "../lib/demand-log/log-search";
 import { pruneLogs, resetLogRetention, schedulePrune } from "../lib/demand-log/prune-demand-logs";
 import { insertContentMisses, insertSearchLogs, type SearchLogEntry } from "../lib/demand-log/repo";
-import { indexGeneration } from "../lib/search/repo";
+import { engineSearchIndex } from "../lib/search/engine-search-index";
 import { countRows, sqlAll, sqlRun, tableNames, tableRowsAsText } from "./sql";
 
 const insertContentMiss = (contentId: string, at: Date) => insertContentMisses([{ contentId, createdAt: toDbTime(at) }]);
@@ -130,9 +130,10 @@ describe("pruning and the search answer cache", () => {
   it("does not count as a write that search could see", async () => {
     await insertSearchLogs([entry("old", new Date(NOW.getTime() - 90 * DAY))]);
     await insertContentMiss("old/miss", new Date(NOW.getTime() - 90 * DAY));
-    const before = await indexGeneration();
+    const index = await engineSearchIndex();
+    const before = await index.generation();
     expect(await pruneLogs(NOW)).toEqual({ searchLogs: 1, contentMisses: 1 });
-    expect(await indexGeneration()).toBe(before);
+    expect(await index.generation()).toBe(before);
   });
 });
 

@@ -11,7 +11,7 @@
 import type { QueryGroup, QueryPlan } from "./plan";
 import { rowText } from "./row-text";
 import type { AllOf, CandidateRow, SearchIndex, TermQuery } from "./search-index";
-import { sqliteSearchIndex } from "./search-index-sqlite";
+import { engineSearchIndex } from "./engine-search-index";
 
 // Bounds on the rows read per query: enough to fill 50 results with their best experiences.
 const OR_CANDIDATES = 60;
@@ -58,7 +58,8 @@ function newest(rows: CandidateRow[], max: number): CandidateRow[] {
   return rows.slice(0, max);
 }
 
-export async function fetchCandidates(plan: QueryPlan, category: string, index: SearchIndex = sqliteSearchIndex): Promise<CandidateRow[]> {
+export async function fetchCandidates(plan: QueryPlan, category: string, given?: SearchIndex): Promise<CandidateRow[]> {
+  const index = given ?? (await engineSearchIndex());
   const rows = new Map<number, CandidateRow>();
   const add = (found: CandidateRow[]) => found.forEach((r) => rows.has(r.id) || rows.set(r.id, r));
   const { required } = plan;

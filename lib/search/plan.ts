@@ -8,7 +8,7 @@ import { expandTerms } from "./lexicon";
 import { everydayRank, expandLoosely } from "./word-lists";
 import { searchSwitches } from "./search-config";
 import type { AnyOf, SearchIndex, TermQuery } from "./search-index";
-import { sqliteSearchIndex } from "./search-index-sqlite";
+import { engineSearchIndex } from "./engine-search-index";
 
 /** One word of the query, with the other forms of the same concept (lexicon and word lists). */
 export type QueryGroup = {
@@ -260,7 +260,8 @@ function mergeSynonyms(entries: [string, Seen][]): [string, Seen][] {
  * `generation`: the index's, when the caller has just read it (searchExperiences reads it once for
  * the answer cache and the plan).
  */
-export async function planQuery(query: string, index: SearchIndex = sqliteSearchIndex, generation?: string): Promise<QueryPlan> {
+export async function planQuery(query: string, given?: SearchIndex, generation?: string): Promise<QueryPlan> {
+  const index = given ?? (await engineSearchIndex());
   const cached = statsOf(index);
   checkGeneration(cached, generation ?? (await index.generation()));
   const stats = new TermStats(index, cached);
