@@ -327,9 +327,13 @@ describe.skipIf(!pg.available)("full-text search and the name index on PostgreSQ
 
   it("weights the fields like SQLite's bm25 columns (task A, name B, tips C, outcome D)", async () => {
     const { rows } = await db.query(`SELECT search_vector::text AS v FROM experiences WHERE submission_hash = 'fts1'`);
-    // Positions run on across the fields (to_tsvector's numbering); lexemes print in byte order, and
-    // weight D (the default) without its letter.
-    expect(rows[0].v).toBe(`'0e16a92':7C 'camelot':6C 'kit':2B 'pdf':1B,5A 'work':8 '提取':4A '表格':3A`);
+    // Positions run on across the fields, each field starting one further on (migration
+    // 20261210000000_search_speed); lexemes print in byte order, and weight D (the default) without its letter.
+    expect(rows[0].v).toBe(`'0e16a92':10C 'camelot':9C 'kit':3B 'pdf':2B,7A 'work':12 '提取':6A '表格':5A`);
+    // So a phrase stands within one field without naming its weight: the name's last token and the
+    // task's first are not adjacent.
+    expect(await ids(`$$'pdf' <-> 'kit'$$::tsquery`)).toEqual(["fts1"]);
+    expect(await ids(`$$'kit' <-> '表格'$$::tsquery`)).toEqual([]);
   });
 
   it("leaves hidden rows out and follows a re-analysis", async () => {

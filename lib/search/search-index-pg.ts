@@ -26,20 +26,21 @@ const TOTALS_TTL_MS = 10_000;
 // ts_rank's weights in the order D, C, B, A: outcome 1, tips 1.5, name 3, task 4, divided by 4
 // because ts_rank refuses weights above 1 ("weight out of range"; its rank is homogeneous in them).
 const RANK_WEIGHTS = "{0.25, 0.375, 0.75, 1}";
-// One weight per field: a phrase must stand within one field, as in FTS5. The fields' vectors are
-// concatenated with positions running on, so without the weight "a b" would also match a name
-// ending in "a" followed by a task starting with "b".
-const FIELD_WEIGHTS = ["A", "B", "C", "D"] as const;
 
 /** A tsquery lexeme taken verbatim: quoted, never parsed or normalized (as the stored tokens were). */
 function lexeme(token: string): string {
   return `'${token.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
 
+/**
+ * A phrase stands within one field, as in FTS5, without naming the field: each field's positions
+ * start one past the previous field's last (migration 20261210000000_search_speed), so no two fields
+ * are adjacent. Spelled once per field weight instead, a query cost GIN four entries per lexeme.
+ */
 function phrase(p: Phrase): string {
   const tokens = p.split(" ");
   if (tokens.length === 1) return lexeme(tokens[0]);
-  return `(${FIELD_WEIGHTS.map((w) => tokens.map((t) => `${lexeme(t)}:${w}`).join(" <-> ")).join(" | ")})`;
+  return `(${tokens.map(lexeme).join(" <-> ")})`;
 }
 
 function anyOf(any: AnyOf): string {
