@@ -1,4 +1,4 @@
-// npm run export -- FILE.jsonl [--all] [--db file:./data/knowhub.db] [--json]
+// npm run export -- FILE.jsonl [--all] [--db file:./data/knowhub.db | postgres://...] [--json]
 // (also `knowhub export ...`: the CLI runs runExport below.)
 // Writes the published content revisions and experiences as JSONL that `npm run import` reads back;
 // --all writes every one whatever its moderation status, with findings, reasons and locks (a backup).
@@ -9,11 +9,11 @@ import { EXIT, UsageError } from "../lib/cli/exit-codes";
 import { absoluteDatabaseUrl } from "../lib/cli/paths";
 import { printError } from "../lib/cli/print-error";
 import { closeDb } from "../lib/db";
-import { databasePath } from "../lib/db-migrate";
+import { describeTarget } from "../lib/transfer/describe-target";
 import { exportFile } from "../lib/transfer/export-records";
 import { progressBar } from "./lib/progress-bar";
 
-export const EXPORT_USAGE = "usage: knowhub export FILE.jsonl [--all] [--db file:PATH] [--json]   (or npm run export -- FILE.jsonl ...)";
+export const EXPORT_USAGE = "usage: knowhub export FILE.jsonl [--all] [--db file:PATH | postgres://...] [--json]   (or npm run export -- FILE.jsonl ...)";
 
 /** The export command on argv (after "export"); returns the exit code. */
 export async function runExport(argv: string[], cwd = process.cwd()): Promise<number> {
@@ -53,11 +53,11 @@ async function exportCommand(argv: string[], cwd: string): Promise<number> {
   });
   bar.finish();
   if (values.json) {
-    console.log(JSON.stringify({ file, database: databasePath(), all: values.all ?? false, ...summary }));
+    console.log(JSON.stringify({ file, database: describeTarget(), all: values.all ?? false, ...summary }));
     return EXIT.ok;
   }
   const what = values.all ? "every row (--all)" : "published rows only (--all for a full backup)";
-  console.log(`exported ${databasePath()} to ${file}: ${what}, in ${(summary.elapsedMs / 1000).toFixed(1)} s`);
+  console.log(`exported ${describeTarget()} to ${file}: ${what}, in ${(summary.elapsedMs / 1000).toFixed(1)} s`);
   console.log(`  experiences        ${summary.experiences.toLocaleString("en")}`);
   console.log(`  content revisions  ${summary.contentRevisions.toLocaleString("en")}`);
   return EXIT.ok;

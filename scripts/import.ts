@@ -1,4 +1,4 @@
-// npm run import -- FILE.jsonl [--db file:./data/knowhub.db] [--workers N] [--batch N] [--bulk | --per-batch] [--json]
+// npm run import -- FILE.jsonl [--db file:./data/knowhub.db | postgres://...] [--workers N] [--batch N] [--bulk | --per-batch] [--json]
 // (also `knowhub import ...`: the CLI runs runImport below.)
 // Imports experiences and content revisions (see lib/transfer/record-format.ts) and prints what was
 // added, skipped as an exact duplicate, and rejected (with line numbers and reasons), how many lines
@@ -6,7 +6,7 @@
 // summary as one JSON object. Exit 2 (bad input) when any line was rejected: the others are in.
 // Large files go in as one bulk transaction (API writes wait until it commits); --per-batch keeps
 // the database writable between batches, --bulk forces the bulk path for a small file. Both leave
-// the same rows.
+// the same rows. The bulk path is SQLite's: PostgreSQL always writes per batch (--bulk says so).
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
@@ -15,13 +15,13 @@ import { EXIT, UsageError } from "../lib/cli/exit-codes";
 import { absoluteDatabaseUrl } from "../lib/cli/paths";
 import { printError } from "../lib/cli/print-error";
 import { closeDb } from "../lib/db";
-import { databasePath } from "../lib/db-migrate";
+import { describeTarget } from "../lib/transfer/describe-target";
 import { importFile, type ImportSummary } from "../lib/transfer/import-records";
 import { progressBar } from "./lib/progress-bar";
 import { describeReanalysis, reanalyzeWithProgress } from "./lib/reanalyze-with-progress";
 
 export const IMPORT_USAGE =
-  "usage: knowhub import FILE.jsonl [--db file:PATH] [--workers N] [--batch LINES] [--bulk | --per-batch] [--show-rejections N] [--json]\n" +
+  "usage: knowhub import FILE.jsonl [--db file:PATH | postgres://...] [--workers N] [--batch LINES] [--bulk | --per-batch] [--show-rejections N] [--json]\n" +
   "       (or npm run import -- FILE.jsonl ...)";
 
 /** The import command on argv (after "import"); returns the exit code. */
@@ -81,7 +81,7 @@ async function importCommand(argv: string[], cwd: string): Promise<number> {
     },
   });
   bar.finish();
-  if (values.json) console.log(JSON.stringify({ file, database: databasePath(), ...summary }));
+  if (values.json) console.log(JSON.stringify({ file, database: describeTarget(), ...summary }));
   else printSummary(file, summary, Number(values["show-rejections"]));
   return summary.experiences.rejected + summary.contentRevisions.rejected + summary.unknown.rejected > 0 ? EXIT.badInput : EXIT.ok;
 }
@@ -93,8 +93,9 @@ function printSummary(file: string, s: ImportSummary, show: number): void {
   const row = (label: string, c: ImportSummary["experiences"]) =>
     `  ${label.padEnd(18)} added ${c.added.toLocaleString("en").padStart(10)}   skipped ${c.skipped.toLocaleString("en").padStart(10)}   rejected ${c.rejected.toLocaleString("en").padStart(8)}`;
   const seconds = s.elapsedMs / 1000;
-  console.log(`imported ${file} into ${databasePath()}`);
-  console.log(`  ${s.lines.toLocaleString("en")} lines in ${seconds.toFixed(1)} s (${Math.round(s.lines / seconds).toLocaleString("en")} lines/s)${s.bulk ? ", one bulk transaction" : ", per batch"}${s.optimized ? ", search index optimized" : ""}`);
+  console.log(`imported ${file} into ${describeTarget()}`);
+  const how = s.bulk ? ", one bulk transaction" : s.bulkFallback ? ", per batch (the bulk path is SQLite's)" : ", per batch";
+  console.log(`  ${s.lines.toLocaleString("en")} lines in ${seconds.toFixed(1)} s (${Math.round(s.lines / seconds).toLocaleString("en")} lines/s)${how}${s.optimized ? ", search index optimized" : ""}`);
   console.log(row("experiences", s.experiences));
   console.log(row("content revisions", s.contentRevisions));
   if (s.unknown.rejected > 0) console.log(row("unknown lines", s.unknown));

@@ -4,12 +4,16 @@
 // backup restores the hub as it was, review queue and locks included. Revisions come first, in (id, revision) order, so an import can check that
 // each follows the one before it; experiences follow in id order, so a restore into an empty
 // database recreates them in the same order (same ids, same first spelling of each resource name).
+// Both engines write the same lines in the same order for the same rows (repo.ts, repo-pg.ts), so a
+// file exported from one imports into the other and exports again unchanged.
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import type { Writable } from "node:stream";
+import { dbEngine } from "../db";
 import { fromDbTime } from "../db-time";
 import { experienceLine, revisionLine } from "./record-format";
 import { openSnapshot } from "./repo";
+import { openPgSnapshot } from "./repo-pg";
 
 export type ExportSummary = { experiences: number; contentRevisions: number; elapsedMs: number };
 export type ExportProgress = { written: number; total: number };
@@ -25,7 +29,7 @@ export async function exportToStream(
 ): Promise<ExportSummary> {
   const started = performance.now();
   const all = options.all ?? false;
-  const snapshot = openSnapshot(all);
+  const snapshot = dbEngine() === "postgres" ? await openPgSnapshot(all) : openSnapshot(all);
   const total = snapshot.counts.experiences + snapshot.counts.revisions;
   const summary: ExportSummary = { experiences: 0, contentRevisions: 0, elapsedMs: 0 };
   const emit = async (record: Record<string, unknown>) => {
@@ -34,7 +38,7 @@ export async function exportToStream(
     if (written % 5000 === 0) onProgress?.({ written, total });
   };
   try {
-    for (const row of snapshot.revisions()) {
+    for await (const row of snapshot.revisions()) {
       summary.contentRevisions++;
       await emit(
         revisionLine(
@@ -49,7 +53,7 @@ export async function exportToStream(
         ),
       );
     }
-    for (const row of snapshot.experiences()) {
+    for await (const row of snapshot.experiences()) {
       summary.experiences++;
       await emit(
         experienceLine(
@@ -59,7 +63,7 @@ export async function exportToStream(
       );
     }
   } finally {
-    snapshot.close();
+    await snapshot.close();
   }
   onProgress?.({ written: total, total });
   summary.elapsedMs = performance.now() - started;

@@ -1,10 +1,13 @@
 // Streams JSONL into the database: lines are validated and analyzed in batches (on worker threads
 // when asked), then written in one of two ways with identical results:
-// - per batch: one BEGIN IMMEDIATE transaction per batch, the triggers maintaining the resource
-//   aggregates and the FTS index row by row. Other writers get turns between batches.
-// - bulk (large files): the whole import is one exclusive transaction in which the per-row trigger
-//   is suspended and its effect applied set-wise at the end (see beginBulkImport): about twice as
-//   fast to write, all or nothing, but API writes wait until it commits.
+// - per batch: one write transaction per batch, the triggers maintaining the resource aggregates and
+//   the search index. Other writers get turns between batches. SQLite: BEGIN IMMEDIATE and prepared
+//   statements row by row on the raw connection (repo.ts); PostgreSQL: transaction() with multi-row
+//   INSERTs through the data layer (repo-pg.ts).
+// - bulk (large files, SQLite only): the whole import is one exclusive transaction in which the
+//   per-row trigger is suspended and its effect applied set-wise at the end (see beginBulkImport):
+//   about twice as fast to write, all or nothing, but API writes wait until it commits. PostgreSQL
+//   has no bulk path: asked for one, it writes per batch and the summary says so (bulkFallback).
 // Exact duplicates are skipped; invalid lines are rejected with their line number and reason and
 // never stop the import. Every line is screened as an API submission is (a line with findings is
 // stored pending, like the API's 202; a credential rejects the line), and a line's claimed key is
@@ -12,15 +15,17 @@
 import { createReadStream, statSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
+import { dbEngine, transaction } from "../db";
 import { toDbTime } from "../db-time";
 import { reanalyzeIfStale } from "../search/reanalyze";
 import { optimizeSearchIndex } from "../search/repo";
 import { createPreparer } from "./prepare-pool";
-import type { Prepared, RecordKind } from "./prepare-record";
+import type { ExperienceValues, Prepared, RecordKind } from "./prepare-record";
 import { fillContentSkeletons } from "../contents/fill-content-skeletons";
 import { fillResourceSkeletons } from "../resources/fill-skeletons";
 import { experienceMark, refreshResourceDisplaySince } from "../resources/refresh-resource-display";
-import { beginBulkImport, checkpoint, createWriters, readIssuedKeys, runImmediate, tuneForBulkWrite } from "./repo";
+import { beginBulkImport, checkpoint, createWriters, readIssuedKeys, runImmediate, tuneForBulkWrite, type RevisionOutcome } from "./repo";
+import { insertExperiencesPg, writeRevisionPg } from "./repo-pg";
 import { CONTENT_REVISION, EXPERIENCE } from "./record-format";
 
 export type Counts = { added: number; skipped: number; rejected: number };
@@ -41,6 +46,8 @@ export type ImportSummary = {
   optimized: boolean;
   /** Written as one bulk transaction rather than per batch. */
   bulk: boolean;
+  /** Bulk was asked for, but the engine has none (PostgreSQL): written per batch instead. */
+  bulkFallback: boolean;
   elapsedMs: number;
 };
 
@@ -56,7 +63,7 @@ export type ImportOptions = {
   maxRejections?: number;
   /** Merge the FTS index afterwards; by default only when at least this many rows were added. */
   optimizeAfter?: number;
-  /** One bulk transaction (see above). importFile decides by file size unless told. */
+  /** One bulk transaction (see above; SQLite only). importFile decides by file size unless told. */
   bulk?: boolean;
   onProgress?: (progress: ImportProgress) => void;
 };
@@ -70,7 +77,7 @@ const BULK_AFTER_BYTES = 6 << 20;
 export async function importFile(path: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const totalBytes = statSync(path).size;
   const stream = createReadStream(path, { highWaterMark: 1 << 20 });
-  const bulk = options.bulk ?? totalBytes >= BULK_AFTER_BYTES;
+  const bulk = options.bulk ?? (dbEngine() === "sqlite" && totalBytes >= BULK_AFTER_BYTES);
   return importStream(stream, { ...options, bulk }, () => ({ bytes: stream.bytesRead, totalBytes }));
 }
 
@@ -80,6 +87,7 @@ export async function importStream(
   position: () => { bytes: number; totalBytes: number } = () => ({ bytes: 0, totalBytes: 0 }),
 ): Promise<ImportSummary> {
   const started = performance.now();
+  const engine = dbEngine();
   // Imported rows are analyzed by today's analyzer: the rows already there must be too (and an
   // empty database records the version it is built with).
   await reanalyzeIfStale();
@@ -94,7 +102,8 @@ export async function importStream(
     unverifiedKeys: 0,
     rejections: [],
     optimized: false,
-    bulk: options.bulk ?? false,
+    bulk: (options.bulk ?? false) && engine === "sqlite",
+    bulkFallback: (options.bulk ?? false) && engine !== "sqlite",
     elapsedMs: 0,
   };
   const reject = (line: number, kind: RecordKind, reason: string) => {
@@ -105,42 +114,37 @@ export async function importStream(
   // Rows above this id are the import's: their resources' shown url and category are refreshed at the end.
   const mark = await experienceMark();
   const workers = options.workers ?? 0;
-  const preparer = createPreparer(workers, toDbTime(options.now ?? new Date()), readIssuedKeys());
+  const preparer = createPreparer(workers, toDbTime(options.now ?? new Date()), await readIssuedKeys());
   let sink: Sink;
   try {
-    sink = summary.bulk ? bulkSink() : batchSink();
+    sink = engine !== "sqlite" ? pgBatchSink() : summary.bulk ? bulkSink() : batchSink();
   } catch (error) {
     await preparer.close(); // e.g. another writer held the lock past the busy timeout
     throw error;
   }
-  const write = (batch: Prepared[]) =>
-    sink.run(() => {
-      for (const record of batch) {
-        if (record.kind === "rejected") reject(record.line, record.recordKind, record.reason);
-        else if (record.kind === EXPERIENCE) {
-          if (sink.writers.experience(record.values)) {
-            summary.experiences.added++;
-            if (record.held) summary.held.experiences++;
-            if (record.unverifiedKey) summary.unverifiedKeys++;
-          } else summary.experiences.skipped++;
-        } else {
-          const outcome = sink.writers.revision(record.row);
-          if (outcome === "added") {
-            summary.contentRevisions.added++;
-            if (record.held) summary.held.contentRevisions++;
-            if (record.unverifiedKey) summary.unverifiedKeys++;
-          } else if (outcome === "skipped") summary.contentRevisions.skipped++;
-          else reject(record.line, CONTENT_REVISION, outcome.rejected);
-        }
-      }
-    });
+  // One line's outcome into the summary (a rejected line has none: it was never written).
+  const note = (record: Prepared, outcome: RevisionOutcome | boolean) => {
+    if (record.kind === "rejected") reject(record.line, record.recordKind, record.reason);
+    else if (record.kind === EXPERIENCE) {
+      if (outcome === true) {
+        summary.experiences.added++;
+        if (record.held) summary.held.experiences++;
+        if (record.unverifiedKey) summary.unverifiedKeys++;
+      } else summary.experiences.skipped++;
+    } else if (outcome === "added") {
+      summary.contentRevisions.added++;
+      if (record.held) summary.held.contentRevisions++;
+      if (record.unverifiedKey) summary.unverifiedKeys++;
+    } else if (outcome === "skipped") summary.contentRevisions.skipped++;
+    else if (typeof outcome === "object") reject(record.line, CONTENT_REVISION, outcome.rejected);
+  };
 
   // Enough batches in flight to keep every worker busy while the main thread writes.
   const maxInFlight = Math.max(1, workers * 2);
   const inFlight: Promise<Prepared[]>[] = [];
   const report = () => options.onProgress?.({ lines: summary.lines, ...position(), summary });
   const drainOne = async () => {
-    write(await inFlight.shift()!);
+    await sink.write(await inFlight.shift()!, note);
     report();
   };
 
@@ -169,7 +173,8 @@ export async function importStream(
     if (!done) sink.abort();
   }
 
-  if (summary.experiences.added >= (options.optimizeAfter ?? DEFAULT_OPTIMIZE_AFTER)) {
+  // FTS5 only: PostgreSQL's GIN index needs no merging by hand.
+  if (engine === "sqlite" && summary.experiences.added >= (options.optimizeAfter ?? DEFAULT_OPTIMIZE_AFTER)) {
     optimizeSearchIndex();
     summary.optimized = true;
   }
@@ -184,22 +189,63 @@ export async function importStream(
   return summary;
 }
 
+type Note = (record: Prepared, outcome: RevisionOutcome | boolean) => void;
+
 type Sink = {
-  writers: ReturnType<typeof createWriters>;
-  /** Runs one batch's writes. */
-  run(work: () => void): void;
+  /** Writes one batch, telling `note` each line's outcome in line order. */
+  write(batch: Prepared[], note: Note): void | Promise<void>;
   finish(): void;
   abort(): void;
 };
 
+/** SQLite's writes, row by row on the raw connection (synchronous: a batch is one turn of the event loop). */
+function sqliteSink(writers: ReturnType<typeof createWriters>, run: (work: () => void) => void): Sink["write"] {
+  return (batch, note) =>
+    run(() => {
+      for (const record of batch) {
+        if (record.kind === "rejected") note(record, false);
+        else if (record.kind === EXPERIENCE) note(record, writers.experience(record.values));
+        else note(record, writers.revision(record.row));
+      }
+    });
+}
+
 function batchSink(): Sink {
   const untune = tuneForBulkWrite();
-  return { writers: createWriters(), run: (work) => runImmediate(work), finish: untune, abort: untune };
+  return { write: sqliteSink(createWriters(), (work) => runImmediate(work)), finish: untune, abort: untune };
 }
 
 function bulkSink(): Sink {
   const bulk = beginBulkImport();
-  return { writers: createWriters(bulk.db), run: (work) => work(), finish: bulk.commit, abort: bulk.abort };
+  return { write: sqliteSink(createWriters(bulk.db), (work) => work()), finish: bulk.commit, abort: bulk.abort };
+}
+
+/**
+ * PostgreSQL: one transaction() per batch; its experiences first (multi-row INSERTs, in line order),
+ * then its revisions in line order (the two tables do not depend on each other). Outcomes are noted
+ * after the commit, in line order, so the summary (rejections included) reads as SQLite's does.
+ */
+function pgBatchSink(): Sink {
+  return {
+    async write(batch, note) {
+      const outcomes = await transaction(async () => {
+        const experiences: ExperienceValues[] = [];
+        for (const record of batch) if (record.kind === EXPERIENCE) experiences.push(record.values);
+        const added = await insertExperiencesPg(experiences);
+        let next = 0;
+        const out: (RevisionOutcome | boolean)[] = [];
+        for (const record of batch) {
+          if (record.kind === "rejected") out.push(false);
+          else if (record.kind === EXPERIENCE) out.push(added[next++]);
+          else out.push(await writeRevisionPg(record.row));
+        }
+        return out;
+      });
+      batch.forEach((record, i) => note(record, outcomes[i]));
+    },
+    finish: () => undefined,
+    abort: () => undefined,
+  };
 }
 
 function counts(): Counts {

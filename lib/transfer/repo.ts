@@ -1,11 +1,12 @@
-// The only file that touches the database for import and export. Raw better-sqlite3 on purpose:
-// a million rows through per-row Prisma calls would take an hour; prepared statements inside one
-// BEGIN IMMEDIATE transaction per batch take minutes. The triggers in the migration still maintain
-// the resource aggregates and the FTS index, exactly as for an API write; a bulk import applies
-// the per-row one set-wise instead (beginBulkImport), with the same result.
-import Database from "better-sqlite3";
+// Import and export on SQLite, and what both engines share (repo-pg.ts is PostgreSQL's side).
+// Raw better-sqlite3 on purpose: a million rows through per-row Prisma calls would take an hour;
+// prepared statements inside one BEGIN IMMEDIATE transaction per batch take minutes. The triggers in
+// the migration still maintain the resource aggregates and the FTS index, exactly as for an API
+// write; a bulk import applies the per-row one set-wise instead (beginBulkImport), with the same
+// result.
+import Database, { type Statement } from "better-sqlite3";
 import { CONTENT_WRITE_SQL } from "../contents/repo";
-import { getSqlite, type Sqlite } from "../db";
+import { db, dbEngine, getSqlite, type Sqlite } from "../db";
 import { databasePath } from "../db-migrate";
 import { EXPERIENCE_FIELDS, type ExperienceValues, type RevisionWrite } from "./prepare-record";
 
@@ -14,41 +15,93 @@ export type RevisionOutcome = "added" | "skipped" | { rejected: string };
 /**
  * Bulk writes touch far more pages than the API does: a bigger page cache avoids re-reading index
  * pages. Returns the undo, so a long-lived process (a server running an import) gets its setting back.
+ * SQLite's: on PostgreSQL (no `db` given) the server's own settings stand, and this does nothing.
  */
-export function tuneForBulkWrite(db: Sqlite = getSqlite()): () => void {
+export function tuneForBulkWrite(given?: Sqlite): () => void {
+  if (!given && dbEngine() !== "sqlite") return () => undefined;
+  const db = given ?? getSqlite();
   const previous = db.pragma("cache_size", { simple: true }) as number;
   db.pragma("cache_size = -262144"); // 256 MiB, this connection only
   return () => db.pragma(`cache_size = ${Number(previous)}`);
 }
 
-/** The keys this hub issued, id -> label (revoked ones too: they did write what they wrote). */
-export function readIssuedKeys(db: Sqlite = getSqlite()): Map<string, string> {
-  const rows = db.prepare(/* sql */ `SELECT id, label FROM api_keys`).all() as { id: string; label: string }[];
+/** The keys this hub issued, id -> label (revoked ones too: they did write what they wrote). Either engine. */
+export async function readIssuedKeys(): Promise<Map<string, string>> {
+  const rows = await db().all<{ id: string; label: string }>(/* sql */ `SELECT id, label FROM api_keys`);
   return new Map(rows.map((row) => [row.id, row.label]));
+}
+
+/** The CONTENT_WRITE_SQL statements an imported revision is written with. */
+export type RevisionStatement = Exclude<keyof typeof CONTENT_WRITE_SQL, "hideNode">;
+
+/** A stored revision's identity (its time is not part of it: a line without created_at gets "now"). */
+export type StoredRevision = Pick<RevisionWrite, "title" | "sortOrder" | "contentHash" | "submittedBy" | "keyId">;
+
+/** Selects a StoredRevision by @id and @revision (both engines: the aliases are quoted). */
+export const FIND_STORED_REVISION_SQL = /* sql */ `SELECT title, sort_order AS "sortOrder", content_hash AS "contentHash",
+    submitted_by AS "submittedBy", key_id AS "keyId"
+  FROM content_revisions WHERE content_id = @id AND revision = @revision`;
+
+/** Selects the node's latest_revision by @id. */
+export const FIND_LATEST_REVISION_SQL = /* sql */ `SELECT latest_revision AS "latestRevision" FROM contents WHERE id = @id`;
+
+/**
+ * The rules for one imported revision, for both engines' writers. A node's revisions are added in
+ * increasing order, each above every revision the node already has (as the API numbers them); gaps
+ * are allowed, because a public export leaves out held, rejected and hidden revisions. An identical
+ * stored revision is skipped (whatever its status: an import adds, it does not re-decide), a
+ * different one under the same number is a conflict. Returns the outcome, or the CONTENT_WRITE_SQL
+ * statements that write it, in order: the node row first (content_revisions references it), and the
+ * node then shows its latest published revision, exactly as an API write leaves it.
+ */
+export function planRevision(
+  row: RevisionWrite,
+  stored: StoredRevision | null | undefined,
+  latestRevision: number | null | undefined,
+): Exclude<RevisionOutcome, "added"> | RevisionStatement[] {
+  if (stored) {
+    const same =
+      stored.contentHash === row.contentHash && stored.title === row.title &&
+      Number(stored.sortOrder) === row.sortOrder && stored.submittedBy === row.submittedBy &&
+      stored.keyId === row.keyId;
+    return same ? "skipped" : { rejected: `content "${row.id}" already has a different revision ${row.revision}` };
+  }
+  const latest = Number(latestRevision ?? 0);
+  if (row.revision <= latest) {
+    return {
+      rejected: `content "${row.id}" revision ${row.revision} is out of order: the node already has revisions up to ${latest} (a node's revisions must come in increasing order)`,
+    };
+  }
+  const statements: RevisionStatement[] = [];
+  if (latestRevision === null || latestRevision === undefined) statements.push("insertNode");
+  statements.push("insertRevision", "noteRevision");
+  // The newest revision so far: when published, it is the node's latest published one.
+  if (row.status === "published") statements.push("showRevision");
+  if (row.locked) statements.push("lockNode");
+  return statements;
 }
 
 export function runImmediate<T>(work: () => T, db: Sqlite = getSqlite()): T {
   return db.transaction(work).immediate();
 }
 
+/** experiences' columns in EXPERIENCE_FIELDS order (camelCase field = snake_case column), for positional binding. */
+export const EXPERIENCE_COLUMNS = EXPERIENCE_FIELDS.map((field) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+
 export function createWriters(db: Sqlite = getSqlite()) {
-  // Columns in EXPERIENCE_FIELDS order (camelCase field = snake_case column), bound positionally.
-  const columns = EXPERIENCE_FIELDS.map((field) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
   const insertExperience = db.prepare(
-    /* sql */ `INSERT INTO experiences (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})
+    /* sql */ `INSERT INTO experiences (${EXPERIENCE_COLUMNS.join(", ")}) VALUES (${EXPERIENCE_COLUMNS.map(() => "?").join(", ")})
      ON CONFLICT (submission_hash) DO NOTHING`,
   );
-  const findRevision = db.prepare(
-    /* sql */ `SELECT title, sort_order AS sortOrder, content_hash AS contentHash, submitted_by AS submittedBy,
-       key_id AS keyId
-     FROM content_revisions WHERE content_id = ? AND revision = ?`,
-  );
-  const findCurrent = db.prepare(/* sql */ `SELECT latest_revision AS latestRevision FROM contents WHERE id = ?`);
-  const insertRevision = db.prepare(CONTENT_WRITE_SQL.insertRevision);
-  const insertNode = db.prepare(CONTENT_WRITE_SQL.insertNode);
-  const noteRevision = db.prepare(CONTENT_WRITE_SQL.noteRevision);
-  const showRevision = db.prepare(CONTENT_WRITE_SQL.showRevision);
-  const lockNode = db.prepare(CONTENT_WRITE_SQL.lockNode);
+  const findRevision = db.prepare(FIND_STORED_REVISION_SQL);
+  const findCurrent = db.prepare(FIND_LATEST_REVISION_SQL);
+  const write: Record<RevisionStatement, Statement> = {
+    insertRevision: db.prepare(CONTENT_WRITE_SQL.insertRevision),
+    insertNode: db.prepare(CONTENT_WRITE_SQL.insertNode),
+    noteRevision: db.prepare(CONTENT_WRITE_SQL.noteRevision),
+    showRevision: db.prepare(CONTENT_WRITE_SQL.showRevision),
+    lockNode: db.prepare(CONTENT_WRITE_SQL.lockNode),
+  };
 
   return {
     /** True when stored, false when an experience with the same submission hash already exists. */
@@ -56,40 +109,15 @@ export function createWriters(db: Sqlite = getSqlite()) {
       return insertExperience.run(values).changes > 0;
     },
 
-    /**
-     * A node's revisions are added in increasing order, each above every revision the node already
-     * has (as the API numbers them); gaps are allowed, because a public export leaves out held,
-     * rejected and hidden revisions. An identical stored revision is skipped (whatever its status:
-     * an import adds, it does not re-decide), a different one under the same number is a conflict.
-     * The node row then shows its latest published revision, exactly as an API write leaves it.
-     */
+    /** One revision by planRevision's rules. */
     revision(row: RevisionWrite): RevisionOutcome {
-      const stored = findRevision.get(row.id, row.revision) as
-        | Pick<RevisionWrite, "title" | "sortOrder" | "contentHash" | "submittedBy" | "keyId">
-        | undefined;
-      if (stored) {
-        // The time is not part of a revision's identity: a line without created_at gets "now".
-        const same =
-          stored.contentHash === row.contentHash && stored.title === row.title &&
-          stored.sortOrder === row.sortOrder && stored.submittedBy === row.submittedBy &&
-          stored.keyId === row.keyId;
-        return same ? "skipped" : { rejected: `content "${row.id}" already has a different revision ${row.revision}` };
-      }
-      const current = findCurrent.get(row.id) as { latestRevision: number } | undefined;
-      const latest = Number(current?.latestRevision ?? 0);
-      if (row.revision <= latest) {
-        return {
-          rejected: `content "${row.id}" revision ${row.revision} is out of order: the node already has revisions up to ${latest} (a node's revisions must come in increasing order)`,
-        };
-      }
-      // The node row first: content_revisions references it.
+      const key = { id: row.id, revision: row.revision };
+      const stored = findRevision.get(key) as StoredRevision | undefined;
+      const current = stored ? undefined : (findCurrent.get(key) as { latestRevision: number } | undefined);
+      const plan = planRevision(row, stored, current?.latestRevision);
+      if (!Array.isArray(plan)) return plan;
       const values = { ...row, at: row.createdAt };
-      if (!current) insertNode.run(values);
-      insertRevision.run(values);
-      noteRevision.run(values);
-      // The newest revision so far: when published, it is the node's latest published one.
-      if (row.status === "published") showRevision.run(values);
-      if (row.locked) lockNode.run(values);
+      for (const statement of plan) write[statement].run(values);
       return "added";
     },
   };
@@ -223,9 +251,13 @@ function applyPerRowTriggersSetwise(db: Sqlite, lastId: number): void {
   ).run(lastId);
 }
 
-/** Folds the write-ahead log back into the database file, so a server started next reads no huge WAL. */
-export function checkpoint(db: Sqlite = getSqlite()): void {
-  db.pragma("wal_checkpoint(TRUNCATE)");
+/**
+ * Folds the write-ahead log back into the database file, so a server started next reads no huge WAL.
+ * SQLite's: PostgreSQL checkpoints on its own, so there it does nothing.
+ */
+export function checkpoint(): void {
+  if (dbEngine() !== "sqlite") return;
+  getSqlite().pragma("wal_checkpoint(TRUNCATE)");
 }
 
 export type ExportExperienceRow = {
@@ -236,45 +268,55 @@ export type ExportExperienceRow = {
 
 export type ExportRevisionRow = {
   contentId: string; revision: number; title: string; body: string; sortOrder: number; submittedBy: string;
-  keyId: string; keyLabel: string; status: string; findings: string; statusReason: string; locked: number; createdAt: string;
+  keyId: string; keyLabel: string; status: string; findings: string; statusReason: string;
+  /** 0/1 on SQLite, a boolean on PostgreSQL. */
+  locked: number | boolean;
+  createdAt: string;
 };
 
+/** One consistent read of everything an export writes, on either engine. */
+export type ExportSnapshot = {
+  counts: { experiences: number; revisions: number };
+  /** Content revisions in (content_id, revision) order. */
+  revisions(): Iterable<ExportRevisionRow> | AsyncIterable<ExportRevisionRow>;
+  /** Experiences in id order. */
+  experiences(): Iterable<ExportExperienceRow> | AsyncIterable<ExportExperienceRow>;
+  close(): void | Promise<void>;
+};
+
+// What an export reads, for both engines: the same columns in the same order. `after` is a keyset
+// page's lower bound for PostgreSQL (repo-pg.ts); SQLite reads everything in one statement.
+export const EXPORT_SQL = {
+  countExperiences: /* sql */ `SELECT COUNT(*) AS n FROM experiences WHERE @all OR status = 'published'`,
+  countRevisions: /* sql */ `SELECT COUNT(*) AS n FROM content_revisions WHERE @all OR status = 'published'`,
+  revisions: (after: string) => /* sql */ `SELECT r.content_id AS "contentId", r.revision, r.title, r.body,
+      r.sort_order AS "sortOrder", r.submitted_by AS "submittedBy", r.key_id AS "keyId", r.key_label AS "keyLabel",
+      r.status, r.findings, r.status_reason AS "statusReason", c.locked, r.created_at AS "createdAt"
+    FROM content_revisions r JOIN contents c ON c.id = r.content_id
+    WHERE (@all OR r.status = 'published') ${after}
+    ORDER BY r.content_id, r.revision`,
+  experiences: (after: string) => /* sql */ `SELECT id, name, url, category, task, score, outcome, tips,
+      content_id AS "contentId", submitted_by AS "submittedBy", key_id AS "keyId", key_label AS "keyLabel", status,
+      findings, status_reason AS "statusReason", created_at AS "createdAt", updated_at AS "updatedAt"
+    FROM experiences WHERE (@all OR status = 'published') ${after} ORDER BY id`,
+} as const;
+
 /**
- * A dedicated read-only connection inside one read transaction: the export is a consistent snapshot
- * even while the server keeps writing, and it never holds the shared handle busy across awaits.
- * `all`: every row whatever its moderation status (a backup); otherwise published rows only (what
- * the public sees).
+ * SQLite's snapshot: a dedicated read-only connection inside one read transaction, so the export is
+ * consistent even while the server keeps writing, and it never holds the shared handle busy across
+ * awaits. `all`: every row whatever its moderation status (a backup); otherwise published rows only
+ * (what the public sees).
  */
-export function openSnapshot(all = false) {
+export function openSnapshot(all = false): ExportSnapshot {
   getSqlite(); // creates and migrates the file if needed
   const db = new Database(databasePath(), { readonly: true, timeout: 10_000 });
   db.exec("BEGIN");
-  const count = (sql: string) => (db.prepare(sql).get({ all: all ? 1 : 0 }) as { n: number }).n;
+  const params = { all: all ? 1 : 0 };
+  const count = (sql: string) => (db.prepare(sql).get(params) as { n: number }).n;
   return {
-    counts: {
-      experiences: count(/* sql */ `SELECT COUNT(*) AS n FROM experiences WHERE @all OR status = 'published'`),
-      revisions: count(/* sql */ `SELECT COUNT(*) AS n FROM content_revisions WHERE @all OR status = 'published'`),
-    },
-    revisions: () =>
-      db
-        .prepare(
-          /* sql */ `SELECT r.content_id AS contentId, r.revision, r.title, r.body, r.sort_order AS sortOrder,
-             r.submitted_by AS submittedBy, r.key_id AS keyId, r.key_label AS keyLabel, r.status, r.findings,
-             r.status_reason AS statusReason, c.locked, r.created_at AS createdAt
-           FROM content_revisions r JOIN contents c ON c.id = r.content_id
-           WHERE @all OR r.status = 'published'
-           ORDER BY r.content_id, r.revision`,
-        )
-        .iterate({ all: all ? 1 : 0 }) as IterableIterator<ExportRevisionRow>,
-    experiences: () =>
-      db
-        .prepare(
-          /* sql */ `SELECT id, name, url, category, task, score, outcome, tips, content_id AS contentId,
-             submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel, status, findings,
-             status_reason AS statusReason, created_at AS createdAt, updated_at AS updatedAt
-           FROM experiences WHERE @all OR status = 'published' ORDER BY id`,
-        )
-        .iterate({ all: all ? 1 : 0 }) as IterableIterator<ExportExperienceRow>,
+    counts: { experiences: count(EXPORT_SQL.countExperiences), revisions: count(EXPORT_SQL.countRevisions) },
+    revisions: () => db.prepare(EXPORT_SQL.revisions("")).iterate(params) as IterableIterator<ExportRevisionRow>,
+    experiences: () => db.prepare(EXPORT_SQL.experiences("")).iterate(params) as IterableIterator<ExportExperienceRow>,
     close: () => {
       if (db.inTransaction) db.exec("COMMIT");
       db.close();
