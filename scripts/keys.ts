@@ -69,13 +69,13 @@ async function keys(argv: string[], cwd: string): Promise<void> {
     if (rest.length) usage(`unexpected argument: ${rest[0]}`);
     if (values.label === undefined || values.scope === undefined) usage("create needs --label and --scope");
     const input = parseInput(createKeyInput, { label: values.label, scope: values.scope, trusted: values.trusted }, "key");
-    console.log(JSON.stringify((await createKey(input))));
+    console.log(JSON.stringify(await createKey(input)));
   } else if (command === "list") {
     if (rest.length) usage(`unexpected argument: ${rest[0]}`);
-    for (const key of (await listKeys())) console.log(JSON.stringify(key));
+    for (const key of await listKeys()) console.log(JSON.stringify(key));
   } else if (command === "revoke") {
     if (rest.length !== 1) usage("revoke needs exactly one key id");
-    console.log(JSON.stringify((await revokeKey(rest[0]))));
+    console.log(JSON.stringify(await revokeKey(rest[0])));
   } else {
     usage(command ? `unknown command: ${command}` : "name a command");
   }

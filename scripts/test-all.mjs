@@ -61,6 +61,8 @@ if (!existsSync(CHROMIUM)) {
 
 if (!step("typecheck", bin("tsc"), ["--noEmit"])) finish(false);
 // The house's boundaries (.dependency-cruiser.cjs): app -> lib/<domain> -> lib/db, no loops.
+// A database call made and not awaited would run after its transaction ended (lib/db.ts).
+if (!step("floating promises", bin("tsx"), ["scripts/check-floating-promises.ts"])) finish(false);
 if (!step("boundaries", bin("depcruise"), ["lib", "app", "components", "proxy.ts", "--config", ".dependency-cruiser.cjs", "--output-type", "err"])) finish(false);
 
 // Whether PostgreSQL is here for the tests and the eval (TEST_DATABASE_URL, or a server's binaries).

@@ -17,7 +17,7 @@ export const metadata: Metadata = {
 };
 
 export default async function HomePage() {
-  const overview = (await getOverview());
+  const overview = await getOverview();
   const { counts } = overview;
   return (
     <div className="space-y-12">

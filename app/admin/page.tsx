@@ -36,15 +36,15 @@ async function load(query: SearchParams): Promise<{ input: QueueInput; queue: Qu
   const parsed = queueInput.safeParse({ ...pick(query, FILTERS), ...pick(query, ["cursor"]) });
   if (!parsed.success) {
     const input = queueInput.parse({});
-    return { input, queue: (await listQueue(input)), problem: parsed.error.issues.map((i) => i.message).join("; ") };
+    return { input, queue: await listQueue(input), problem: parsed.error.issues.map((i) => i.message).join("; ") };
   }
   try {
-    return { input: parsed.data, queue: (await listQueue(parsed.data)), problem: null };
+    return { input: parsed.data, queue: await listQueue(parsed.data), problem: null };
   } catch (error) {
     // A stale cursor: the first page, and say so.
     if (isDomainError(error) && error.code === "invalid_input") {
       const input = { ...parsed.data, cursor: undefined };
-      return { input, queue: (await listQueue(input)), problem: error.message };
+      return { input, queue: await listQueue(input), problem: error.message };
     }
     throw error;
   }
@@ -53,7 +53,7 @@ async function load(query: SearchParams): Promise<{ input: QueueInput; queue: Qu
 export default async function QueuePage({ searchParams }: Props) {
   const session = await requireSession();
   const query = await searchParams;
-  const { input, queue, problem } = (await load(query));
+  const { input, queue, problem } = await load(query);
   const back = backTo("/admin", query);
   const filters = pick(query, FILTERS);
   const selectable = queue.items.filter((i) => i.status === "pending" || i.status === "published");

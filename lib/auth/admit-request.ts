@@ -15,7 +15,7 @@ import { authorizeRequest, type Caller } from "./authorize-request";
 const UNKNOWN_ADDRESS = "addr:unknown";
 
 export async function admitRequest(request: Request, need: KeyScope, action: RateAction | null = null): Promise<Caller> {
-  const caller = (await authorizeRequest(request, need));
+  const caller = await authorizeRequest(request, need);
   if (action) {
     const address = caller.key ? null : clientAddress(request);
     const callerId = caller.key ? `key:${caller.key.id}` : addressBucket(address);

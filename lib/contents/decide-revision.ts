@@ -29,8 +29,8 @@ export async function decideRevision(input: DecideRevisionInput, actor: Actor, n
   }
   const target = `${input.id}@${input.revision}`;
   return transaction(async () => {
-    const node = (await findContent(input.id));
-    const revision = node ? (await findRevision(input.id, input.revision)) : null;
+    const node = await findContent(input.id);
+    const revision = node ? await findRevision(input.id, input.revision) : null;
     if (!node || !revision) {
       throw new DomainError("not_found", `No content revision ${target}.`, {
         id: input.id,
@@ -45,9 +45,9 @@ export async function decideRevision(input: DecideRevisionInput, actor: Actor, n
         { id: input.id, revision: input.revision, status: revision.status, action: input.action },
       );
     }
-    (await setRevisionStatus(input.id, input.revision, transition.to, input.reason));
-    const visible = (await refreshVisibleRevision(input.id));
-    (await recordAudit(
+    await setRevisionStatus(input.id, input.revision, transition.to, input.reason);
+    const visible = await refreshVisibleRevision(input.id);
+    await recordAudit(
       {
         actor,
         action: `content_revision.${input.action}`,
@@ -58,7 +58,7 @@ export async function decideRevision(input: DecideRevisionInput, actor: Actor, n
         after: { status: transition.to },
       },
       now,
-    ));
+    );
     return { type: "content_revision", id: input.id, revision: input.revision, status: transition.to, visible_revision: visible };
   });
 }

@@ -11,7 +11,7 @@ export async function fillContentSkeletons(): Promise<number> {
   let filled = 0;
   let afterId = "";
   for (;;) {
-    const ids = (await listContentIdsWithoutSkeleton(afterId, BATCH));
+    const ids = await listContentIdsWithoutSkeleton(afterId, BATCH);
     if (ids.length === 0) return filled;
     filled += (await setContentSkeletons(ids.map((id) => ({ id, skeleton: contentIdSkeleton(id) }))));
     afterId = ids[ids.length - 1];

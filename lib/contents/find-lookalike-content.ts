@@ -14,15 +14,15 @@ export type ContentIdMatch = { id: string; qualified: boolean };
 
 /** The visible node `id` looks like, or null. Call it for an id that is not visible itself. */
 export async function findLookalikeContent(id: string): Promise<ContentIdMatch | null> {
-  if ((await hasContentWithoutSkeleton())) (await fillContentSkeletons());
+  if ((await hasContentWithoutSkeleton())) await fillContentSkeletons();
   const whole = [contentIdSkeleton(id), drawnContentIdSkeleton(id)];
-  const lookalike = (await findContentBySkeleton([...new Set(whole)], id));
+  const lookalike = await findContentBySkeleton([...new Set(whole)], id);
   if (lookalike) return { id: lookalike.id, qualified: false };
   const base = id
     .split("/")
     .map((segment) => stripQualifier(segment)?.base ?? segment)
     .join("/");
   if (base === id) return null;
-  const qualified = (await findContentBySkeleton([...new Set([contentIdSkeleton(base), drawnContentIdSkeleton(base)])], id));
+  const qualified = await findContentBySkeleton([...new Set([contentIdSkeleton(base), drawnContentIdSkeleton(base)])], id);
   return qualified ? { id: qualified.id, qualified: true } : null;
 }

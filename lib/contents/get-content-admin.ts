@@ -10,7 +10,7 @@ import { toAdminRevisionDto } from "./serialize";
  * without a visible revision is found here, and a miss is not logged as demand.
  */
 export async function getContentAdmin(id: string): Promise<ContentAdminDto> {
-  const node = (await findContent(id));
+  const node = await findContent(id);
   if (!node) throw new DomainError("not_found", `No content with id "${id}".`, { id });
   return {
     id: node.id,

@@ -11,8 +11,8 @@ const MAX_DEPTH = 2;
 const MAX_CHILDREN = 200;
 
 export async function getContentTree(rootId: string): Promise<ContentTreeNodeDto | null> {
-  const root = (await findContentLink(rootId));
-  return root ? (await expand(root, 1)) : null;
+  const root = await findContentLink(rootId);
+  return root ? await expand(root, 1) : null;
 }
 
 async function expand(node: ContentLinkDto, depth: number): Promise<ContentTreeNodeDto> {

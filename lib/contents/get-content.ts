@@ -24,12 +24,12 @@ const SUGGESTION_POOL = 5_000;
 
 /** A node (or one of its older published revisions) with its place in the tree computed by the server. */
 export async function getContent(id: string, revision: number | null = null): Promise<ContentDto> {
-  const current = (await requireContent(id));
+  const current = await requireContent(id);
   let shown = { title: current.title, body: current.body, sortOrder: current.sortOrder, revision: current.revision,
     contentHash: current.contentHash, submittedBy: current.submittedBy, keyId: current.keyId, keyLabel: current.keyLabel,
     updatedAt: current.updatedAt };
   if (revision !== null && revision !== current.revision) {
-    const old = (await findPublishedRevision(id, revision));
+    const old = await findPublishedRevision(id, revision);
     if (!old) {
       // Held, rejected and hidden revisions are said not to exist, as for a number never used.
       throw new DomainError("not_found", `Content "${id}" has no revision ${revision}; its latest revision is ${current.revision}.`, {
@@ -42,8 +42,8 @@ export async function getContent(id: string, revision: number | null = null): Pr
       contentHash: old.contentHash, submittedBy: old.submittedBy, keyId: old.keyId, keyLabel: old.keyLabel,
       updatedAt: old.createdAt };
   }
-  const root = (await findContentLink(current.rootId));
-  const siblings = current.parentId === "" ? { prev: null, next: null } : (await findSiblings(current));
+  const root = await findContentLink(current.rootId);
+  const siblings = current.parentId === "" ? { prev: null, next: null } : await findSiblings(current);
   return {
     id: current.id,
     title: shown.title,
@@ -58,26 +58,26 @@ export async function getContent(id: string, revision: number | null = null): Pr
     created_at: fromDbTime(current.createdAt),
     updated_at: fromDbTime(shown.updatedAt),
     toc: root,
-    parent: current.parentId ? (await findContentLink(current.parentId)) : null,
-    children: (await listChildren(current.id)),
+    parent: current.parentId ? await findContentLink(current.parentId) : null,
+    children: await listChildren(current.id),
     prev: siblings.prev,
     next: siblings.next,
   };
 }
 
 export async function getContentHistory(id: string): Promise<ContentHistoryDto> {
-  const current = (await requireContent(id));
+  const current = await requireContent(id);
   return { id, latest_revision: Number(current.revision), revisions: (await listPublishedRevisions(id)).map(toRevisionDto) };
 }
 
 async function requireContent(id: string): Promise<ContentRow> {
-  const row = (await findVisibleContent(id));
+  const row = await findVisibleContent(id);
   if (row) return row;
   // A miss is a demand signal: somebody wanted deeper content here.
   await recordContentMiss(id);
   const root = rootOf(id);
-  const pool = (await listIdsUnder(root, SUGGESTION_POOL));
-  const closest = closestNames(id, pool.length > 0 ? pool : (await listIdsUnder(null, SUGGESTION_POOL)));
+  const pool = await listIdsUnder(root, SUGGESTION_POOL);
+  const closest = closestNames(id, pool.length > 0 ? pool : await listIdsUnder(null, SUGGESTION_POOL));
   throw new DomainError("not_found", `No content with id "${id}". Submit it with POST /api/content once you have it.`, {
     id,
     closest,

@@ -62,7 +62,7 @@ const REVISION_COLUMNS = /* sql */ `content_id AS "contentId", revision, title, 
 
 /** A node whatever its visibility (writers and maintainers). */
 export async function findContent(id: string): Promise<ContentRow | null> {
-  return ((await db().get<ContentRow>(`SELECT ${CONTENT_COLUMNS} FROM contents WHERE id = ?`, [id]))) ?? null;
+  return (await db().get<ContentRow>(`SELECT ${CONTENT_COLUMNS} FROM contents WHERE id = ?`, [id])) ?? null;
 }
 
 /** The nearest locked node above `id` (its parent, the parent's parent...), or null. */
@@ -70,7 +70,7 @@ export async function findLockedAncestor(id: string): Promise<string | null> {
   const ancestors: string[] = [];
   for (let at = id.lastIndexOf("/"); at > 0; at = id.lastIndexOf("/", at - 1)) ancestors.push(id.slice(0, at));
   if (ancestors.length === 0) return null;
-  const row = (await db().get<{ id: string }>(`SELECT id FROM contents WHERE id IN (?) AND locked = TRUE ORDER BY length(id) DESC LIMIT 1`, [ancestors]));
+  const row = await db().get<{ id: string }>(`SELECT id FROM contents WHERE id IN (?) AND locked = TRUE ORDER BY length(id) DESC LIMIT 1`, [ancestors]);
   return row?.id ?? null;
 }
 
@@ -78,8 +78,8 @@ export async function findLockedAncestor(id: string): Promise<string | null> {
 
 /** A visible node (other than `exceptId`) whose id has one of these skeletons, or null. */
 export async function findContentBySkeleton(skeletons: string[], exceptId: string): Promise<{ id: string; skeleton: string } | null> {
-  const row = (await db().get<{ id: string; skeleton: string }>(/* sql */ `SELECT id, skeleton FROM contents
-       WHERE skeleton IN (?) AND id <> ? AND revision > 0 ORDER BY id LIMIT 1`, [skeletons, exceptId]));
+  const row = await db().get<{ id: string; skeleton: string }>(/* sql */ `SELECT id, skeleton FROM contents
+       WHERE skeleton IN (?) AND id <> ? AND revision > 0 ORDER BY id LIMIT 1`, [skeletons, exceptId]);
   return row ?? null;
 }
 
@@ -89,7 +89,7 @@ export async function hasContentWithoutSkeleton(): Promise<boolean> {
 
 /** Nodes whose skeleton is not computed yet, by id after `afterId` (keyset pages). */
 export async function listContentIdsWithoutSkeleton(afterId: string, limit: number): Promise<string[]> {
-  const rows = (await db().all<{ id: string }>(/* sql */ `SELECT id FROM contents WHERE skeleton = '' AND id > ? ORDER BY id LIMIT ?`, [afterId, limit]));
+  const rows = await db().all<{ id: string }>(/* sql */ `SELECT id FROM contents WHERE skeleton = '' AND id > ? ORDER BY id LIMIT ?`, [afterId, limit]);
   return rows.map((r) => r.id);
 }
 
@@ -104,37 +104,37 @@ export async function setContentSkeletons(rows: { id: string; skeleton: string }
 
 /** A node the public may see: one with a published revision. */
 export async function findVisibleContent(id: string): Promise<ContentRow | null> {
-  return ((await db().get<ContentRow>(`SELECT ${CONTENT_COLUMNS} FROM contents WHERE id = ? AND revision > 0`, [id]))) ?? null;
+  return (await db().get<ContentRow>(`SELECT ${CONTENT_COLUMNS} FROM contents WHERE id = ? AND revision > 0`, [id])) ?? null;
 }
 
 /** One revision whatever its status (writers and maintainers). */
 export async function findRevision(id: string, revision: number): Promise<RevisionRow | null> {
   return (
-    ((await db().get<RevisionRow>(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? AND revision = ?`, [id, revision]))) ?? null
+    (await db().get<RevisionRow>(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? AND revision = ?`, [id, revision])) ?? null
   );
 }
 
 export async function findPublishedRevision(id: string, revision: number): Promise<RevisionRow | null> {
   return (
-    ((await db().get<RevisionRow>(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? AND revision = ? AND status = 'published'`, [id, revision]))) ?? null
+    (await db().get<RevisionRow>(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? AND revision = ? AND status = 'published'`, [id, revision])) ?? null
   );
 }
 
 /** Every revision of a node, whatever its status (maintainers). */
 export async function listRevisions(id: string): Promise<RevisionRow[]> {
-  return (await db().all<RevisionRow>(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? ORDER BY revision`, [id]));
+  return await db().all<RevisionRow>(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? ORDER BY revision`, [id]);
 }
 
 export async function listPublishedRevisions(id: string): Promise<RevisionRow[]> {
-  return (await db().all<RevisionRow>(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? AND status = 'published' ORDER BY revision`, [id]));
+  return await db().all<RevisionRow>(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? AND status = 'published' ORDER BY revision`, [id]);
 }
 
 export async function findContentLink(id: string): Promise<ContentLinkRow | null> {
-  return ((await db().get<ContentLinkRow>(`SELECT id, title FROM contents WHERE id = ? AND revision > 0`, [id]))) ?? null;
+  return (await db().get<ContentLinkRow>(`SELECT id, title FROM contents WHERE id = ? AND revision > 0`, [id])) ?? null;
 }
 
 export async function listChildren(parentId: string): Promise<ContentLinkRow[]> {
-  return (await db().all<ContentLinkRow>(`SELECT id, title FROM contents WHERE parent_id = ? AND revision > 0 ORDER BY sort_order, id`, [parentId]));
+  return await db().all<ContentLinkRow>(`SELECT id, title FROM contents WHERE parent_id = ? AND revision > 0 ORDER BY sort_order, id`, [parentId]);
 }
 
 /** The visible siblings just before and after a node in (sort_order, id) order. */

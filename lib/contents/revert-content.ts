@@ -15,9 +15,9 @@ export type RevertContentResultDto = { id: string; revision: number; copied_from
  */
 export async function revertContent(id: string, toRevision: number, reason: string, actor: Actor, now = new Date()): Promise<RevertContentResultDto> {
   return transaction(async () => {
-    const node = (await findContent(id));
+    const node = await findContent(id);
     if (!node) throw new DomainError("not_found", `No content with id "${id}".`, { id });
-    const source = (await findRevision(id, toRevision));
+    const source = await findRevision(id, toRevision);
     if (!source) {
       throw new DomainError("not_found", `Content "${id}" has no revision ${toRevision}; its latest is ${node.latestRevision}.`, {
         id,
@@ -49,7 +49,7 @@ export async function revertContent(id: string, toRevision: number, reason: stri
         visible_revision: visibleBefore,
       });
     }
-    const revision = (await writeContentNode(
+    const revision = await writeContentNode(
       {
         id,
         rootId: node.rootId,
@@ -65,8 +65,8 @@ export async function revertContent(id: string, toRevision: number, reason: stri
       },
       { status: "published", findings: "[]", statusReason: reason },
       node,
-    ));
-    (await recordAudit(
+    );
+    await recordAudit(
       {
         actor,
         action: "content.revert",
@@ -77,7 +77,7 @@ export async function revertContent(id: string, toRevision: number, reason: stri
         after: { revision, copied_from: toRevision },
       },
       now,
-    ));
+    );
     return { id, revision, copied_from: toRevision, visible_revision: revision };
   });
 }

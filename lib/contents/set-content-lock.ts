@@ -10,12 +10,12 @@ import { findContent, setContentLocked } from "./repo";
  */
 export async function setContentLock(id: string, locked: boolean, reason: string, actor: Actor, now = new Date()): Promise<{ id: string; locked: boolean }> {
   return transaction(async () => {
-    const node = (await findContent(id));
+    const node = await findContent(id);
     if (!node) throw new DomainError("not_found", `No content with id "${id}".`, { id });
     const was = Boolean(Number(node.locked));
     if (was === locked) return { id, locked };
-    (await setContentLocked(id, locked));
-    (await recordAudit(
+    await setContentLocked(id, locked);
+    await recordAudit(
       {
         actor,
         action: locked ? "content.lock" : "content.unlock",
@@ -26,7 +26,7 @@ export async function setContentLock(id: string, locked: boolean, reason: string
         after: { locked },
       },
       now,
-    ));
+    );
     return { id, locked };
   });
 }

@@ -55,7 +55,7 @@ export async function submitContent(
   };
   return transaction(async () => {
     let hold = options.hold ?? null;
-    const current = (await findContent(node.id));
+    const current = await findContent(node.id);
     if (current && Number(current.locked) && options.canRevise !== "moderator") {
       throw new DomainError("forbidden", `Content "${node.id}" is locked: only maintainers (moderate keys) may revise it.`, {
         id: node.id,
@@ -65,7 +65,7 @@ export async function submitContent(
     // A new page under a locked one would show in its children and its tree: locking a page under
     // vandalism must also stop new pages from appearing under it. Pages already there stay editable.
     if ((!current || current.revision === 0) && options.canRevise !== "moderator") {
-      const locked = (await findLockedAncestor(node.id));
+      const locked = await findLockedAncestor(node.id);
       if (locked) {
         throw new DomainError("forbidden", `Content "${locked}" is locked: only maintainers (moderate keys) may add pages under it.`, {
           id: node.id,
@@ -76,7 +76,7 @@ export async function submitContent(
     }
     if (!current || current.revision === 0) {
       // A node nobody can see yet (new, or all its revisions held): is its id a twin of a visible one?
-      const lookalike = (await findLookalikeContent(node.id));
+      const lookalike = await findLookalikeContent(node.id);
       if (lookalike) {
         if (!input.confirm_new_content) refuseLookalike(node.id, lookalike);
         hold = addLookalikeHold(hold, {
@@ -92,7 +92,7 @@ export async function submitContent(
     if (current && current.revision > 0 && sameText(current, node)) return toSubmitResultDto("unchanged", current);
     if (hold && current) {
       // An agent retrying a held submission (it got 202 and tried again) must not queue copies of it.
-      const last = (await findRevision(node.id, current.latestRevision));
+      const last = await findRevision(node.id, current.latestRevision);
       if (last && last.status === "pending" && last.keyId === node.keyId && sameText(last, node)) {
         return toPendingResultDto(current, last);
       }
@@ -100,8 +100,8 @@ export async function submitContent(
     const state: RevisionState = hold
       ? { status: "pending", findings: JSON.stringify(hold.findings), statusReason: hold.reason }
       : PUBLISHED_STATE;
-    const revision = (await writeContentNode(node, state, current));
-    if (!current) (await setContentSkeletons([{ id: node.id, skeleton: contentIdSkeleton(node.id) }]));
+    const revision = await writeContentNode(node, state, current);
+    if (!current) await setContentSkeletons([{ id: node.id, skeleton: contentIdSkeleton(node.id) }]);
     const written = (await findContent(node.id))!;
     if (hold) return toPendingResultDto(written, (await findRevision(node.id, revision))!);
     // "created" when the page did not exist for the public before (a new node, or one whose earlier

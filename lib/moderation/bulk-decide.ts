@@ -21,7 +21,7 @@ export async function bulkDecide(input: BulkDecisionInput, actor: Actor, now = n
     }
     const results: DecisionResultDto[] = [];
     for (const item of items) results.push(await decide({ ...item, action: input.action, reason: input.reason }, actor, now));
-    (await recordAudit(
+    await recordAudit(
       {
         actor,
         action: `bulk.${input.action}`,
@@ -32,7 +32,7 @@ export async function bulkDecide(input: BulkDecisionInput, actor: Actor, now = n
         after: { changed: results.length, items: results.map((r) => `${r.type}:${r.id}`) },
       },
       now,
-    ));
+    );
     return { changed: results.length, results };
   });
 }

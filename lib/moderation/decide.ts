@@ -17,13 +17,13 @@ export async function decide(input: DecisionInput, actor: Actor, now = new Date(
   if (input.type === "content_revision") {
     const ref = parseRevisionRef(input.id);
     if (!ref) throw new DomainError("invalid_input", "A content revision's id is content_id@revision, e.g. pymupdf/find-tables@3.", { id: input.id });
-    const before = (await findRevisionItem(ref.contentId, ref.revision));
-    const result = (await decideRevision({ id: ref.contentId, revision: ref.revision, action: input.action, reason: input.reason }, actor, now));
+    const before = await findRevisionItem(ref.contentId, ref.revision);
+    const result = await decideRevision({ id: ref.contentId, revision: ref.revision, action: input.action, reason: input.reason }, actor, now);
     return { type: "content_revision", id: `${ref.contentId}@${ref.revision}`, action: input.action, status: result.status as DecisionResultDto["status"], previous_status: before?.status ?? "pending" };
   }
   const id = Number(input.id);
   const result = await transaction(async () => {
-    const row = Number.isInteger(id) ? (await findExperienceItem(id)) : null;
+    const row = Number.isInteger(id) ? await findExperienceItem(id) : null;
     if (!row) throw new DomainError("not_found", `No experience ${input.id}.`, { type: input.type, id: input.id });
     const transition = TRANSITIONS[input.action];
     if (!transition.from.includes(row.status)) {
@@ -33,8 +33,8 @@ export async function decide(input: DecisionInput, actor: Actor, now = new Date(
         action: input.action,
       });
     }
-    (await setExperienceStatus(id, transition.to, input.reason, now));
-    (await recordAudit(
+    await setExperienceStatus(id, transition.to, input.reason, now);
+    await recordAudit(
       {
         actor,
         action: `experience.${input.action}`,
@@ -45,12 +45,12 @@ export async function decide(input: DecisionInput, actor: Actor, now = new Date(
         after: { status: transition.to },
       },
       now,
-    ));
+    );
     return { row, to: transition.to };
   });
   // What is shown for the resource (url, category) follows its published reports.
   try {
-    (await refreshResourceDisplay([result.row.resourceKey]));
+    await refreshResourceDisplay([result.row.resourceKey]);
   } catch (error) {
     console.error("could not refresh the resource's shown url and category", error);
   }

@@ -13,12 +13,12 @@ export type QueueItemDetailDto = QueueItemDto & {
 
 export async function getQueueItem(type: ItemType, id: string | number): Promise<QueueItemDetailDto> {
   if (type === "experience") {
-    const row = Number.isInteger(Number(id)) ? (await findExperienceItem(Number(id))) : null;
+    const row = Number.isInteger(Number(id)) ? await findExperienceItem(Number(id)) : null;
     if (!row) throw new DomainError("not_found", `No experience ${id}.`, { type, id });
     return { ...experienceItemDto(row), others: (await listOtherExperiences(row.resourceKey, row.id, OTHERS)).map(experienceItemDto), visible_revision: null };
   }
   const ref = parseRevisionRef(id);
-  const row = ref ? (await findRevisionItem(ref.contentId, ref.revision)) : null;
+  const row = ref ? await findRevisionItem(ref.contentId, ref.revision) : null;
   if (!ref || !row) throw new DomainError("not_found", `No content revision ${id} (use content_id@revision).`, { type, id });
-  return { ...revisionItemDto(row), others: [], visible_revision: (await findVisibleRevision(ref.contentId)) };
+  return { ...revisionItemDto(row), others: [], visible_revision: await findVisibleRevision(ref.contentId) };
 }

@@ -7,7 +7,7 @@ import { experienceItemDto, revisionItemDto } from "./serialize";
 /** The review queue: pending items by default, newest first, with each item's findings and provenance. */
 export async function listQueue(input: QueueInput): Promise<QueueDto> {
   const offset = input.cursor ? decodeCursor(input.cursor) : 0;
-  const rows = (await listQueueRows({
+  const rows = await listQueueRows({
     statuses: input.status === "all" ? [...ITEM_STATUSES] : [input.status],
     types: input.type === "all" ? [...ITEM_TYPES] : [input.type],
     finding: input.finding ?? null,
@@ -15,12 +15,12 @@ export async function listQueue(input: QueueInput): Promise<QueueDto> {
     keyId: input.key_id ?? null,
     limit: input.limit + 1,
     offset,
-  }));
+  });
   const page = rows.slice(0, input.limit);
   return {
     items: page.map((r) => (r.type === "experience" ? experienceItemDto(r.row) : revisionItemDto(r.row))),
     next_cursor: rows.length > input.limit ? Buffer.from(String(offset + input.limit)).toString("base64url") : null,
-    counts: (await countByStatus()),
+    counts: await countByStatus(),
   };
 }
 

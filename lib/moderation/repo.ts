@@ -45,18 +45,18 @@ const REVISION_ITEM = /* sql */ `v.content_id AS "contentId", v.revision, v.titl
 
 export async function findExperienceItem(id: number): Promise<ExperienceItemRow | null> {
   return (
-    ((await db().get<ExperienceItemRow>(`SELECT ${EXPERIENCE_ITEM} FROM experiences e LEFT JOIN resources r ON r.key = e.resource_key WHERE e.id = ?`, [id]))) ?? null
+    (await db().get<ExperienceItemRow>(`SELECT ${EXPERIENCE_ITEM} FROM experiences e LEFT JOIN resources r ON r.key = e.resource_key WHERE e.id = ?`, [id])) ?? null
   );
 }
 
 export async function findRevisionItem(contentId: string, revision: number): Promise<RevisionItemRow | null> {
   return (
-    ((await db().get<RevisionItemRow>(`SELECT ${REVISION_ITEM} FROM content_revisions v WHERE v.content_id = ? AND v.revision = ?`, [contentId, revision]))) ?? null
+    (await db().get<RevisionItemRow>(`SELECT ${REVISION_ITEM} FROM content_revisions v WHERE v.content_id = ? AND v.revision = ?`, [contentId, revision])) ?? null
   );
 }
 
 export async function setExperienceStatus(id: number, status: ItemStatus, reason: string, at: Date): Promise<void> {
-  (await db().run(`UPDATE experiences SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?`, [status, reason, toDbTime(at), id]));
+  await db().run(`UPDATE experiences SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?`, [status, reason, toDbTime(at), id]);
 }
 
 export type QueueFilter = {
@@ -113,10 +113,10 @@ export async function listQueueRows(filter: QueueFilter): Promise<QueueRow[]> {
 }
 
 export async function countByStatus(): Promise<Record<ItemStatus, number>> {
-  const rows = (await db().all<{ status: ItemStatus; n: number }>(/* sql */ `SELECT status, SUM(n) AS n FROM (
+  const rows = await db().all<{ status: ItemStatus; n: number }>(/* sql */ `SELECT status, SUM(n) AS n FROM (
          SELECT status, COUNT(*) AS n FROM experiences GROUP BY status
          UNION ALL SELECT status, COUNT(*) AS n FROM content_revisions GROUP BY status) AS counts
-       GROUP BY status`));
+       GROUP BY status`);
   const counts: Record<ItemStatus, number> = { published: 0, pending: 0, rejected: 0, hidden: 0 };
   for (const row of rows) if (row.status in counts) counts[row.status] = Number(row.n);
   return counts;
@@ -135,39 +135,39 @@ export async function listKeyItems(keyId: string, statuses: ItemStatus[]): Promi
 
 /** The resource's other published reports, best match for comparison: newest first. */
 export async function listOtherExperiences(resourceKey: string, exceptId: number, limit: number): Promise<ExperienceItemRow[]> {
-  return (await db().all<ExperienceItemRow>(`SELECT ${EXPERIENCE_ITEM} FROM experiences e LEFT JOIN resources r ON r.key = e.resource_key
-       WHERE e.resource_key = ? AND e.id <> ? AND e.status = 'published' ORDER BY e.created_at DESC, e.id DESC LIMIT ?`, [resourceKey, exceptId, limit]));
+  return await db().all<ExperienceItemRow>(`SELECT ${EXPERIENCE_ITEM} FROM experiences e LEFT JOIN resources r ON r.key = e.resource_key
+       WHERE e.resource_key = ? AND e.id <> ? AND e.status = 'published' ORDER BY e.created_at DESC, e.id DESC LIMIT ?`, [resourceKey, exceptId, limit]);
 }
 
 export async function findVisibleRevision(contentId: string): Promise<{ title: string; body: string; revision: number } | null> {
   return (
-    ((await db().get<{
+    (await db().get<{
       title: string;
       body: string;
       revision: number;
-    }>(`SELECT title, body, revision FROM contents WHERE id = ? AND revision > 0`, [contentId]))) ?? null
+    }>(`SELECT title, body, revision FROM contents WHERE id = ? AND revision > 0`, [contentId])) ?? null
   );
 }
 
 // ---- Insights: the demand nobody serves yet, and who gets flagged. ----
 
 export async function topAbstainedSearches(since: Date, limit: number): Promise<{ query: string; count: number }[]> {
-  return (await db().all<{ query: string; count: number }>(/* sql */ `SELECT query, COUNT(*) AS count FROM search_logs WHERE abstained = TRUE AND created_at >= ?
-       GROUP BY query ORDER BY count DESC, query LIMIT ?`, [toDbTime(since), limit]));
+  return await db().all<{ query: string; count: number }>(/* sql */ `SELECT query, COUNT(*) AS count FROM search_logs WHERE abstained = TRUE AND created_at >= ?
+       GROUP BY query ORDER BY count DESC, query LIMIT ?`, [toDbTime(since), limit]);
 }
 
 export async function topContentMisses(since: Date, limit: number): Promise<{ content_id: string; count: number }[]> {
-  return (await db().all<{ content_id: string; count: number }>(/* sql */ `SELECT content_id, COUNT(*) AS count FROM content_misses WHERE created_at >= ?
-       GROUP BY content_id ORDER BY count DESC, content_id LIMIT ?`, [toDbTime(since), limit]));
+  return await db().all<{ content_id: string; count: number }>(/* sql */ `SELECT content_id, COUNT(*) AS count FROM content_misses WHERE created_at >= ?
+       GROUP BY content_id ORDER BY count DESC, content_id LIMIT ?`, [toDbTime(since), limit]);
 }
 
 export async function keyModerationShares(): Promise<{ keyId: string; label: string; total: number; flagged: number; removed: number }[]> {
-  return (await db().all<{ keyId: string; label: string; total: number; flagged: number; removed: number }>(/* sql */ `SELECT * FROM (SELECT key_id AS "keyId", MAX(key_label) AS label, COUNT(*) AS total,
+  return await db().all<{ keyId: string; label: string; total: number; flagged: number; removed: number }>(/* sql */ `SELECT * FROM (SELECT key_id AS "keyId", MAX(key_label) AS label, COUNT(*) AS total,
          SUM(CASE WHEN findings <> '[]' THEN 1 ELSE 0 END) AS flagged,
          SUM(CASE WHEN status IN ('hidden', 'rejected') THEN 1 ELSE 0 END) AS removed
        FROM (SELECT key_id, key_label, findings, status FROM experiences WHERE key_id <> ''
              UNION ALL SELECT key_id, key_label, findings, status FROM content_revisions WHERE key_id <> '') AS items
        GROUP BY key_id) AS shares
        -- PostgreSQL orders by output names only as such, not inside an expression: hence the outer query.
-       ORDER BY removed * 1.0 / total DESC, total DESC`));
+       ORDER BY removed * 1.0 / total DESC, total DESC`);
 }

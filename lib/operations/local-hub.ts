@@ -44,7 +44,7 @@ export function localHub(admit: Admit, baseUrl?: string): Hub {
     location: hubLocation(),
     async mayWrite() {
       try {
-        (await admit("write", null));
+        await admit("write", null);
         return true;
       } catch (error) {
         if (isDomainError(error) && (error.code === "unauthorized" || error.code === "forbidden")) return false;
@@ -52,29 +52,29 @@ export function localHub(admit: Admit, baseUrl?: string): Hub {
       }
     },
     async search(args) {
-      const caller = (await admit("read", "search"));
+      const caller = await admit("read", "search");
       const input = parseInput(searchInput, operationQuery(args, ""), "search");
       return searchExperiences(input, caller.key?.id ?? "");
     },
     async getResource(args) {
-      (await admit("read", "search"));
+      await admit("read", "search");
       return getResource(parseInput(getResourceInput, { ...operationQuery(args, "name"), name: args.name }, "resource request"));
     },
     async getContent(args) {
-      (await admit("read", "search"));
+      await admit("read", "search");
       const input = parseInput(getContentInput, { ...operationQuery(args, "id"), id: args.id }, "content request");
-      return input.history ? (await getContentHistory(input.id)) : (await getContent(input.id, input.revision));
+      return input.history ? await getContentHistory(input.id) : await getContent(input.id, input.revision);
     },
     async listCategories() {
-      (await admit("read", null));
+      await admit("read", null);
       return listCategories();
     },
     async submitExperience(body) {
-      const caller = (await admit("write", "write"));
+      const caller = await admit("write", "write");
       return reportExperience(parseInput(createExperienceInput, body, "experience"), caller);
     },
     async submitContent(body) {
-      const caller = (await admit("write", "write"));
+      const caller = await admit("write", "write");
       return submitContentForReview(parseInput(submitContentInput, body, "content"), caller);
     },
     async readGuide() {

@@ -24,9 +24,9 @@ export async function createExperience(
   now = new Date(),
   options: { hold?: { reason: string; findings: unknown[] } | null } = {},
 ): Promise<CreateExperienceResult> {
-  const renamed = (await followRedirect(input.name));
+  const renamed = await followRedirect(input.name);
   if (renamed) input = { ...input, name: renamed };
-  let match = (await matchResourceName(input.name));
+  let match = await matchResourceName(input.name);
   // Another spelling of an existing resource (case, spacing, hyphens, underscores, dots) is that
   // resource: filed under its name, so that its reports are not split over twins nobody can merge
   // by renaming (keys are permanent). The answer's resource.name tells the writer the name in use.
@@ -57,12 +57,12 @@ export async function createExperience(
       : { status: "published", findings: "[]", statusReason: "" };
     const experience = await insertExperience({ ...columns, ...moderation, createdAt: now });
     // The insert's triggers created or updated the aggregate; read after the commit.
-    const resource = (await findResourceByKey(columns.resourceKey));
+    const resource = await findResourceByKey(columns.resourceKey);
     if (!resource) throw new Error(`resource ${columns.resourceKey} is missing after its experience was stored`);
     return {
       duplicate: false,
       experience: toExperienceDto(experience),
-      resource: toResourceAggregate((await settleResource(resource))),
+      resource: toResourceAggregate(await settleResource(resource)),
       ...(hold ? { moderation: { status: "pending" as const, reason: hold.reason, findings: hold.findings } } : {}),
     };
   } catch (error) {
@@ -84,8 +84,8 @@ export async function createExperience(
  */
 async function settleResource(resource: ResourceRow): Promise<ResourceRow> {
   try {
-    (await setResourceSkeletons([{ key: resource.key, skeleton: nameSkeleton(resource.name) }]));
-    (await refreshResourceDisplay([resource.key]));
+    await setResourceSkeletons([{ key: resource.key, skeleton: nameSkeleton(resource.name) }]);
+    await refreshResourceDisplay([resource.key]);
     return { ...resource, ...(await findResourceDisplay(resource.key)) };
   } catch (error) {
     console.error("could not settle the resource's skeleton and shown url and category; they are filled later", error);
@@ -118,7 +118,7 @@ function refuseLookalike(name: string, match: Exclude<ResourceNameMatch, { kind:
 async function findDuplicate(hash: string): Promise<CreateExperienceResult | null> {
   const row = await findExperienceByHash(hash);
   if (!row) return null;
-  const resource = (await findResourceByKey(resourceKey(row.name)));
+  const resource = await findResourceByKey(resourceKey(row.name));
   if (!resource) return null;
   return { duplicate: true, experience: toExperienceDto(row), resource: toResourceAggregate(resource) };
 }

@@ -10,7 +10,7 @@ export async function fillResourceSkeletons(): Promise<number> {
   let filled = 0;
   let afterKey = "";
   for (;;) {
-    const rows = (await listResourcesWithoutSkeleton(afterKey, BATCH));
+    const rows = await listResourcesWithoutSkeleton(afterKey, BATCH);
     if (rows.length === 0) return filled;
     filled += (await setResourceSkeletons(rows.map((row) => ({ key: row.key, skeleton: nameSkeleton(row.name) }))));
     afterKey = rows[rows.length - 1].key;

@@ -36,11 +36,11 @@ export async function matchResourceName(name: string): Promise<ResourceNameMatch
   // Rows written by an import, by an older version or before the skeleton changed have none yet:
   // fill them before looking, so that no resource escapes the comparison (one indexed lookup when
   // all are filled).
-  if ((await hasResourceWithoutSkeleton())) (await fillResourceSkeletons());
+  if ((await hasResourceWithoutSkeleton())) await fillResourceSkeletons();
   const whole = [nameSkeleton(name), drawnSkeleton(name)];
   const stripped = stripQualifier(name);
   const base = stripped ? [nameSkeleton(stripped.base), drawnSkeleton(stripped.base)] : [];
-  const candidates = (await listResourcesBySkeleton([...new Set([...whole, ...base])], key, MAX_CANDIDATES));
+  const candidates = await listResourcesBySkeleton([...new Set([...whole, ...base])], key, MAX_CANDIDATES);
   const loose = looseResourceKey(name);
   const same = candidates.find((c) => looseResourceKey(c.key) === loose);
   if (same) return { kind: "same", name: same.name, key: same.key };

@@ -7,7 +7,7 @@ import { findRedirect, findResourceState } from "./repo";
  * split the reports again). Null when the name has no redirect.
  */
 export async function followRedirect(name: string): Promise<string | null> {
-  const redirect = (await findRedirect(resourceKey(name)));
+  const redirect = await findRedirect(resourceKey(name));
   if (!redirect) return null;
   return (await findResourceState(redirect.toKey))?.name ?? null;
 }

@@ -25,7 +25,7 @@ export type OverviewDto = {
 };
 
 export async function getOverview(limit = 6): Promise<OverviewDto> {
-  const counts = (await countEverything());
+  const counts = await countEverything();
   return {
     counts: {
       resources: Number(counts.resourceCount),

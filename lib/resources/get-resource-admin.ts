@@ -24,9 +24,9 @@ import { suggestResourceNames } from "./suggest-names";
 const EXPERIENCE_LIMIT = 200;
 
 export async function getResourceAdmin(name: string): Promise<ResourceAdminDto> {
-  const found = (await resolveGovernedResource(parseInput(resourceNameInput, name, "resource name")));
+  const found = await resolveGovernedResource(parseInput(resourceNameInput, name, "resource name"));
   const { row } = found;
-  const candidates = (await listDisplayCandidates(row.key));
+  const candidates = await listDisplayCandidates(row.key);
   const toCandidate = (c: DisplayCandidateRow): DisplayCandidateDto => ({
     value: c.value,
     reporters: Number(c.reporters),
@@ -41,7 +41,7 @@ export async function getResourceAdmin(name: string): Promise<ResourceAdminDto> 
       category: candidates.filter((c) => c.field === "category").map(toCandidate),
     },
     redirects: (await listRedirectsTo(row.key)).map((r) => ({ from_key: r.fromKey, from_name: r.fromName, created_at: fromDbTime(r.createdAt) })),
-    status_counts: (await countResourceExperiencesByStatus(row.key)),
+    status_counts: await countResourceExperiencesByStatus(row.key),
     experiences: (await listResourceExperiencesAnyStatus(row.key, EXPERIENCE_LIMIT)).map((e) => ({
       id: Number(e.id),
       task: e.task,
@@ -66,14 +66,14 @@ export type GovernedResource = { row: ResourceStateRow; redirectedFrom?: string 
  */
 export async function resolveGovernedResource(name: string, field = "name"): Promise<GovernedResource> {
   const key = resourceKey(name);
-  const own = (await countResourceExperiences(key)) > 0 ? (await findResourceState(key)) : null;
+  const own = (await countResourceExperiences(key)) > 0 ? await findResourceState(key) : null;
   if (own) return { row: own };
-  const redirect = (await findRedirect(key));
-  const target = redirect && (await countResourceExperiences(redirect.toKey)) > 0 ? (await findResourceState(redirect.toKey)) : null;
+  const redirect = await findRedirect(key);
+  const target = redirect && (await countResourceExperiences(redirect.toKey)) > 0 ? await findResourceState(redirect.toKey) : null;
   if (target) return { row: target, redirectedFrom: (await findResourceState(key))?.name ?? name };
   throw new DomainError("not_found", `No resource named "${name}" has any experience.`, {
     [field]: name,
-    closest: (await suggestResourceNames(name, { anyStatus: true })),
+    closest: await suggestResourceNames(name, { anyStatus: true }),
   });
 }
 

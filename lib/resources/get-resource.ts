@@ -18,14 +18,14 @@ import { suggestResourceNames } from "./suggest-names";
 export async function getResource(input: GetResourceInput): Promise<ResourceDto> {
   const asked = resourceKey(input.name);
   let key = asked;
-  let row = (await findResource(key));
+  let row = await findResource(key);
   let redirectedFrom: string | undefined;
   // A renamed or merged name leads to the resource it became, so agents and links that know only
   // the old name land on the new one. A name that has published reports of its own answers itself:
   // a redirect never hides reports.
-  const redirect = row ? null : (await findRedirect(asked));
+  const redirect = row ? null : await findRedirect(asked);
   if (redirect) {
-    const target = (await findResource(redirect.toKey));
+    const target = await findResource(redirect.toKey);
     if (target) {
       key = redirect.toKey;
       row = target;
@@ -33,14 +33,14 @@ export async function getResource(input: GetResourceInput): Promise<ResourceDto>
     }
   }
   if (!row) {
-    const suggestions = (await suggestResourceNames(input.name));
+    const suggestions = await suggestResourceNames(input.name);
     throw new DomainError("not_found", `No resource named "${input.name}" has any experience yet.`, {
       name: input.name,
       closest: suggestions,
     });
   }
   const cursor = input.cursor ? decodeCursor(input.cursor) : null;
-  const rows = (await listResourceExperiences(key, input.sort, input.limit + 1, cursor));
+  const rows = await listResourceExperiences(key, input.sort, input.limit + 1, cursor);
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
@@ -54,7 +54,7 @@ export async function getResource(input: GetResourceInput): Promise<ResourceDto>
       rows.length > input.limit && last
         ? encodeCursor({ score: last.score, createdAt: String(last.createdAt), id: last.id })
         : null,
-    contents: (await listResourceContents(key)),
+    contents: await listResourceContents(key),
     ...(redirectedFrom ? { redirected_from: redirectedFrom } : {}),
   };
 }

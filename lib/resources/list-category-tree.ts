@@ -11,7 +11,7 @@ export type CategoryTreeDto = { categories: (CategoryDto & { resources: Resource
 
 export async function listCategoryTree(perCategory = DEFAULT_PER_CATEGORY): Promise<CategoryTreeDto> {
   const byCategory = new Map<string, ResourceSummaryDto[]>();
-  for (const row of (await listResourcesByCategory(perCategory))) {
+  for (const row of await listResourcesByCategory(perCategory)) {
     const list = byCategory.get(row.category) ?? [];
     list.push(toResourceSummary(row));
     byCategory.set(row.category, list);

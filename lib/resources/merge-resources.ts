@@ -17,21 +17,21 @@ import { mergeResourcesInput, type MergeResourcesInput, type MergeResourcesResul
 export async function mergeResources(input: MergeResourcesInput, actor: Actor, now = new Date()): Promise<MergeResourcesResult> {
   const merge = parseInput(mergeResourcesInput, input, "merge");
   return transaction(async () => {
-    const from = (await resolveGovernedResource(merge.from, "from"));
+    const from = await resolveGovernedResource(merge.from, "from");
     const into = (await resolveGovernedResource(merge.into, "into")).row;
     if (from.row.key === into.key) {
       const why = from.redirectedFrom ? `"${merge.from}" already leads to "${into.name}"` : "a resource cannot be merged into itself";
       throw new DomainError("invalid_input", `Nothing to merge: ${why}.`, { from: merge.from, into: merge.into, key: into.key });
     }
-    const moved = (await moveExperiences(from.row.key, into.key, into.name, indexText(into.name)));
-    (await widenResourceSeen(into.key, String(from.row.firstSeen), String(from.row.lastSeen)));
+    const moved = await moveExperiences(from.row.key, into.key, into.name, indexText(into.name));
+    await widenResourceSeen(into.key, String(from.row.firstSeen), String(from.row.lastSeen));
     // The merged-away side's pins were about the lookalike; the surviving resource keeps its own.
-    (await setResourcePins(from.row.key, null, null));
-    (await redirectResource(from.row.key, into.key, toDbTime(now)));
-    (await refreshResourceDisplay([from.row.key, into.key]));
+    await setResourcePins(from.row.key, null, null);
+    await redirectResource(from.row.key, into.key, toDbTime(now));
+    await refreshResourceDisplay([from.row.key, into.key]);
     const after = toResourceState((await findResourceState(into.key))!);
     const before = { from: toResourceState(from.row), into: toResourceState(into) };
-    (await recordAudit(
+    await recordAudit(
       {
         actor,
         action: "resource.merge",
@@ -42,7 +42,7 @@ export async function mergeResources(input: MergeResourcesInput, actor: Actor, n
         after: { ...after, moved, redirect: { from: from.row.key, to: into.key } },
       },
       now,
-    ));
+    );
     return { ...before, resource: after, moved };
   });
 }

@@ -24,10 +24,10 @@ export async function pinResource(input: PinResourceInput, actor: Actor, now = n
     const before = (await resolveGovernedResource(pin.name)).row;
     const pinnedUrl = pin.url === undefined ? before.pinnedUrl : pin.url;
     const pinnedCategory = pin.category === undefined ? before.pinnedCategory : pin.category;
-    (await setResourcePins(before.key, pinnedUrl, pinnedCategory));
-    (await refreshResourceDisplay([before.key]));
+    await setResourcePins(before.key, pinnedUrl, pinnedCategory);
+    await refreshResourceDisplay([before.key]);
     const after = (await findResourceState(before.key))!;
-    (await recordAudit(
+    await recordAudit(
       {
         actor,
         action: "resource.pin",
@@ -38,7 +38,7 @@ export async function pinResource(input: PinResourceInput, actor: Actor, now = n
         after: shown(after),
       },
       now,
-    ));
+    );
     return toResourceState(after);
   });
 }

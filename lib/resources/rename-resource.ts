@@ -50,16 +50,16 @@ export async function renameResource(input: RenameResourceInput, actor: Actor, n
           { name: old.name, new_name: name, existing: existing.name, existing_key: newKey, suggestion: "merge" },
         );
       }
-      (await prepareRenamedResourceRow(newKey, name, String(old.firstSeen), String(old.lastSeen)));
-      moved = (await moveExperiences(old.key, newKey, name, indexText(name)));
-      (await setResourcePins(newKey, old.pinnedUrl, old.pinnedCategory));
-      (await setResourcePins(old.key, null, null));
-      (await redirectResource(old.key, newKey, toDbTime(now)));
+      await prepareRenamedResourceRow(newKey, name, String(old.firstSeen), String(old.lastSeen));
+      moved = await moveExperiences(old.key, newKey, name, indexText(name));
+      await setResourcePins(newKey, old.pinnedUrl, old.pinnedCategory);
+      await setResourcePins(old.key, null, null);
+      await redirectResource(old.key, newKey, toDbTime(now));
     }
-    (await setResourceName(newKey, name, nameSkeleton(name)));
-    (await refreshResourceDisplay(newKey === old.key ? [newKey] : [old.key, newKey]));
+    await setResourceName(newKey, name, nameSkeleton(name));
+    await refreshResourceDisplay(newKey === old.key ? [newKey] : [old.key, newKey]);
     const after = (await findResourceState(newKey))!;
-    (await recordAudit(
+    await recordAudit(
       {
         actor,
         action: "resource.rename",
@@ -70,7 +70,7 @@ export async function renameResource(input: RenameResourceInput, actor: Actor, n
         after: { ...toResourceState(after), moved, redirect: newKey === old.key ? null : { from: old.key, to: newKey } },
       },
       now,
-    ));
+    );
     return { previous: { key: old.key, name: old.name }, resource: toResourceState(after), moved };
   });
 }

@@ -14,7 +14,7 @@ const EXPERIENCE_COLUMNS = /* sql */ `id, name, url, category, task, score, outc
 
 /** The resource row under `key`, with or without published reports (a held report's resource has none yet). */
 export async function findResourceByKey(key: string): Promise<ResourceRow | null> {
-  const row = (await db().get<ResourceRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE key = ?`, [key]));
+  const row = await db().get<ResourceRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE key = ?`, [key]);
   return row ?? null;
 }
 
@@ -49,7 +49,7 @@ export async function listResourceExperiences(
   const sql = /* sql */ `SELECT ${EXPERIENCE_COLUMNS} FROM experiences
     WHERE resource_key = @key AND status = 'published' ${cursor ? `AND ${order.after}` : ""}
     ORDER BY ${order.orderBy} LIMIT @limit`;
-  return (await db().all<ExperienceRow>(sql, { key, limit, ...(cursor ?? {}) }));
+  return await db().all<ExperienceRow>(sql, { key, limit, ...(cursor ?? {}) });
 }
 
 /**
@@ -57,18 +57,18 @@ export async function listResourceExperiences(
  * visible ones (a node without a published revision, revision 0, is absent for the public).
  */
 export async function listResourceContents(key: string): Promise<{ id: string; title: string }[]> {
-  return (await db().all<{ id: string; title: string }>(/* sql */ `SELECT c.id, c.title FROM contents c
+  return await db().all<{ id: string; title: string }>(/* sql */ `SELECT c.id, c.title FROM contents c
        WHERE (c.id IN (SELECT DISTINCT content_id FROM experiences
                        WHERE resource_key = @key AND status = 'published' AND content_id <> '')
               OR c.id = @key)
          AND c.revision > 0
-       ORDER BY c.id`, { key }));
+       ORDER BY c.id`, { key });
 }
 
 export async function listCategories(): Promise<{ category: string; resourceCount: number; experienceCount: number }[]> {
-  return (await db().all<{ category: string; resourceCount: number; experienceCount: number }>(/* sql */ `SELECT category, COUNT(*) AS "resourceCount", SUM(experience_count) AS "experienceCount"
+  return await db().all<{ category: string; resourceCount: number; experienceCount: number }>(/* sql */ `SELECT category, COUNT(*) AS "resourceCount", SUM(experience_count) AS "experienceCount"
        FROM resources WHERE experience_count > 0
-       GROUP BY category ORDER BY SUM(reporter_count) DESC, category`));
+       GROUP BY category ORDER BY SUM(reporter_count) DESC, category`);
 }
 
 // ---- Read models for the browsing pages (home and categories). ----
@@ -90,16 +90,16 @@ export async function countEverything(): Promise<SiteCountsRow> {
  * lucky 5 does not outrank fifty solid 4s.
  */
 export async function listBestRatedResources(limit: number, priorMean: number, priorCount: number): Promise<ResourceRow[]> {
-  return (await db().all<ResourceRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE experience_count > 0
+  return await db().all<ResourceRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE experience_count > 0
        ORDER BY (score_sum + @priorMean * @priorCount) * 1.0 / (reporter_count + @priorCount) DESC,
                 reporter_count DESC, key
-       LIMIT @limit`, { limit, priorMean, priorCount }));
+       LIMIT @limit`, { limit, priorMean, priorCount });
 }
 
 /** Resources with the most distinct reporters. */
 export async function listMostReportedResources(limit: number): Promise<ResourceRow[]> {
-  return (await db().all<ResourceRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE experience_count > 0
-       ORDER BY reporter_count DESC, key LIMIT ?`, [limit]));
+  return await db().all<ResourceRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE experience_count > 0
+       ORDER BY reporter_count DESC, key LIMIT ?`, [limit]);
 }
 
 /**
@@ -108,19 +108,19 @@ export async function listMostReportedResources(limit: number): Promise<Resource
  * newest reports: a key that wrote all of them shows once, and the list is then shorter.
  */
 export async function listLatestExperiences(limit: number, window = limit * 20): Promise<ExperienceRow[]> {
-  return (await db().all<ExperienceRow>(/* sql */ `SELECT ${EXPERIENCE_COLUMNS} FROM (
+  return await db().all<ExperienceRow>(/* sql */ `SELECT ${EXPERIENCE_COLUMNS} FROM (
          SELECT *, ROW_NUMBER() OVER (PARTITION BY CASE WHEN key_id = '' THEN 'e:' || id ELSE 'k:' || key_id END
                                       ORDER BY created_at DESC, id DESC) AS position
          FROM (SELECT * FROM experiences WHERE status = 'published' ORDER BY created_at DESC, id DESC LIMIT @window) AS newest) AS ranked
-       WHERE position = 1 ORDER BY created_at DESC, id DESC LIMIT @limit`, { limit, window }));
+       WHERE position = 1 ORDER BY created_at DESC, id DESC LIMIT @limit`, { limit, window });
 }
 
 /** Every resource grouped by category, at most `perCategory` of each (most reported first). */
 export async function listResourcesByCategory(perCategory: number): Promise<ResourceRow[]> {
-  return (await db().all<ResourceRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM (
+  return await db().all<ResourceRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM (
          SELECT *, ROW_NUMBER() OVER (PARTITION BY category ORDER BY reporter_count DESC, key) AS position
          FROM resources WHERE experience_count > 0)
-       AS ranked WHERE position <= ? ORDER BY category, reporter_count DESC, key`, [perCategory]));
+       AS ranked WHERE position <= ? ORDER BY category, reporter_count DESC, key`, [perCategory]);
 }
 
 // ---- Lookalike names: resources.skeleton (lib/resources/find-lookalike.ts, fill-skeletons.ts). ----
@@ -135,9 +135,9 @@ export async function resourceHasReports(key: string): Promise<boolean> {
  * don't count. Bounded: a skeleton is shared by a handful of resources at most.
  */
 export async function listResourcesBySkeleton(skeletons: string[], exceptKey: string, limit: number): Promise<{ name: string; key: string; skeleton: string }[]> {
-  return (await db().all<{ name: string; key: string; skeleton: string }>(/* sql */ `SELECT name, key, skeleton FROM resources
+  return await db().all<{ name: string; key: string; skeleton: string }>(/* sql */ `SELECT name, key, skeleton FROM resources
        WHERE skeleton IN (?) AND key <> ? AND experience_count > 0
-       ORDER BY experience_count DESC, key LIMIT ?`, [skeletons, exceptKey, limit]));
+       ORDER BY experience_count DESC, key LIMIT ?`, [skeletons, exceptKey, limit]);
 }
 
 export async function hasResourceWithoutSkeleton(): Promise<boolean> {
@@ -146,7 +146,7 @@ export async function hasResourceWithoutSkeleton(): Promise<boolean> {
 
 /** Resources whose skeleton is not computed yet, by key after `afterKey` (keyset pages). */
 export async function listResourcesWithoutSkeleton(afterKey: string, limit: number): Promise<{ key: string; name: string }[]> {
-  return (await db().all<{ key: string; name: string }>(/* sql */ `SELECT key, name FROM resources WHERE skeleton = '' AND key > ? ORDER BY key LIMIT ?`, [afterKey, limit]));
+  return await db().all<{ key: string; name: string }>(/* sql */ `SELECT key, name FROM resources WHERE skeleton = '' AND key > ? ORDER BY key LIMIT ?`, [afterKey, limit]);
 }
 
 /** Sets skeletons not set yet, in one transaction; returns how many rows changed. */
@@ -194,21 +194,21 @@ function refreshDisplaySql(targets: string): string {
 /** Sets url and category of these resources to their pins, else to what most reporters gave. */
 export async function refreshResourceDisplayRows(keys: string[]): Promise<number> {
   if (keys.length === 0) return 0;
-  return (await db().run(refreshDisplaySql(/* sql */ `?`), [keys]));
+  return await db().run(refreshDisplaySql(/* sql */ `?`), [keys]);
 }
 
 /** The same for every resource that has an experience with an id above `afterId` (an import's rows). */
 export async function refreshResourceDisplayAfterId(afterId: number): Promise<number> {
-  return (await db().run(refreshDisplaySql(/* sql */ `SELECT resource_key FROM experiences WHERE id > ?`), [afterId]));
+  return await db().run(refreshDisplaySql(/* sql */ `SELECT resource_key FROM experiences WHERE id > ?`), [afterId]);
 }
 
 /** The largest experience id so far (0 when none): rows written later have larger ids (AUTOINCREMENT). */
 export async function lastExperienceId(): Promise<number> {
-  return ((await db().get<{ id: number }>(/* sql */ `SELECT COALESCE(MAX(id), 0) AS id FROM experiences`)))!.id;
+  return (await db().get<{ id: number }>(/* sql */ `SELECT COALESCE(MAX(id), 0) AS id FROM experiences`))!.id;
 }
 
 export async function findResourceDisplay(key: string): Promise<{ url: string; category: string } | null> {
-  const row = (await db().get<{ url: string; category: string }>(/* sql */ `SELECT url, category FROM resources WHERE key = ?`, [key]));
+  const row = await db().get<{ url: string; category: string }>(/* sql */ `SELECT url, category FROM resources WHERE key = ?`, [key]);
   return row ?? null;
 }
 
@@ -216,25 +216,25 @@ export type ResourceStateRow = ResourceRow & { skeleton: string; pinnedUrl: stri
 
 /** A resource row whatever its counts (governance acts on resources whose reports are all held too). */
 export async function findResourceState(key: string): Promise<ResourceStateRow | null> {
-  const row = (await db().get<ResourceStateRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS}, skeleton, pinned_url AS "pinnedUrl", pinned_category AS "pinnedCategory"
-       FROM resources WHERE key = ?`, [key]));
+  const row = await db().get<ResourceStateRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS}, skeleton, pinned_url AS "pinnedUrl", pinned_category AS "pinnedCategory"
+       FROM resources WHERE key = ?`, [key]);
   return row ?? null;
 }
 
 /** Experiences of every status filed under the key. */
 export async function countResourceExperiences(key: string): Promise<number> {
-  return ((await db().get<{ n: number }>(/* sql */ `SELECT COUNT(*) AS n FROM experiences WHERE resource_key = ?`, [key])))!.n;
+  return (await db().get<{ n: number }>(/* sql */ `SELECT COUNT(*) AS n FROM experiences WHERE resource_key = ?`, [key]))!.n;
 }
 
 export async function findRedirect(fromKey: string): Promise<{ toKey: string; createdAt: string } | null> {
-  const row = (await db().get<{ toKey: string; createdAt: string }>(/* sql */ `SELECT to_key AS "toKey", created_at AS "createdAt" FROM resource_redirects WHERE from_key = ?`, [fromKey]));
+  const row = await db().get<{ toKey: string; createdAt: string }>(/* sql */ `SELECT to_key AS "toKey", created_at AS "createdAt" FROM resource_redirects WHERE from_key = ?`, [fromKey]);
   return row ?? null;
 }
 
 export async function listRedirectsTo(toKey: string): Promise<{ fromKey: string; fromName: string; createdAt: string }[]> {
-  return (await db().all<{ fromKey: string; fromName: string; createdAt: string }>(/* sql */ `SELECT d.from_key AS "fromKey", COALESCE(r.name, d.from_key) AS "fromName", d.created_at AS "createdAt"
+  return await db().all<{ fromKey: string; fromName: string; createdAt: string }>(/* sql */ `SELECT d.from_key AS "fromKey", COALESCE(r.name, d.from_key) AS "fromName", d.created_at AS "createdAt"
        FROM resource_redirects d LEFT JOIN resources r ON r.key = d.from_key
-       WHERE d.to_key = ? ORDER BY d.created_at DESC, d.from_key`, [toKey]));
+       WHERE d.to_key = ? ORDER BY d.created_at DESC, d.from_key`, [toKey]);
 }
 
 /**
@@ -257,7 +257,7 @@ export async function redirectResource(fromKey: string, toKey: string, at: strin
  * one vote) and create the target row if missing. Returns how many moved.
  */
 export async function moveExperiences(fromKey: string, toKey: string, name: string, searchName: string): Promise<number> {
-  return (await db().run(/* sql */ `UPDATE experiences SET resource_key = ?, name = ?, search_name = ? WHERE resource_key = ?`, [toKey, name, searchName, fromKey]));
+  return await db().run(/* sql */ `UPDATE experiences SET resource_key = ?, name = ?, search_name = ? WHERE resource_key = ?`, [toKey, name, searchName, fromKey]);
 }
 
 /**
@@ -299,7 +299,7 @@ export async function listDisplayCandidates(key: string): Promise<DisplayCandida
          ORDER BY reporters DESC, value = (SELECT ${column} FROM resources WHERE key = @key) DESC, MIN(arrival)`,
       { key },
     );
-  return [...(await candidates("url")), ...(await candidates("category"))];
+  return [...await candidates("url"), ...await candidates("category")];
 }
 
 export type AdminExperienceRow = {
@@ -308,12 +308,12 @@ export type AdminExperienceRow = {
 };
 
 export async function listResourceExperiencesAnyStatus(key: string, limit: number): Promise<AdminExperienceRow[]> {
-  return (await db().all<AdminExperienceRow>(/* sql */ `SELECT id, task, score, url, category, status, status_reason AS "statusReason", key_id AS "keyId",
+  return await db().all<AdminExperienceRow>(/* sql */ `SELECT id, task, score, url, category, status, status_reason AS "statusReason", key_id AS "keyId",
          key_label AS "keyLabel", submitted_by AS "submittedBy", created_at AS "createdAt"
-       FROM experiences WHERE resource_key = ? ORDER BY created_at DESC, id DESC LIMIT ?`, [key, limit]));
+       FROM experiences WHERE resource_key = ? ORDER BY created_at DESC, id DESC LIMIT ?`, [key, limit]);
 }
 
 export async function countResourceExperiencesByStatus(key: string): Promise<Record<string, number>> {
-  const rows = (await db().all<{ status: string; n: number }>(/* sql */ `SELECT status, COUNT(*) AS n FROM experiences WHERE resource_key = ? GROUP BY status ORDER BY status`, [key]));
+  const rows = await db().all<{ status: string; n: number }>(/* sql */ `SELECT status, COUNT(*) AS n FROM experiences WHERE resource_key = ? GROUP BY status ORDER BY status`, [key]);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }

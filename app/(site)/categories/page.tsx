@@ -14,7 +14,7 @@ export const metadata: Metadata = {
 };
 
 export default async function CategoriesPage() {
-  const { categories } = (await listCategoryTree());
+  const { categories } = await listCategoryTree();
   const totalResources = categories.reduce((n, c) => n + c.resource_count, 0);
   return (
     <div className="space-y-6">

@@ -79,7 +79,7 @@ export function adminAction(run: (ctx: ActionContext) => ActionResult | Promise<
       const form = await readForm(request);
       back = safeBackPath(form.get("back"));
       const sessionId = sessionCookieOf(request);
-      const session = (await authorizeAdminPost({ session_id: sessionId, csrf_token: form.get("csrf"), origin: originHeaders(request) }));
+      const session = await authorizeAdminPost({ session_id: sessionId, csrf_token: form.get("csrf"), origin: originHeaders(request) });
       const result = await run({ form, session, sessionId: sessionId!, request });
       return seeOther(withFlash(result.back ?? back, result.flash, result.n), result.headers);
     } catch (error) {

@@ -24,7 +24,7 @@ export default async function AuditPage({ searchParams }: Props) {
   const filters = pick(query, FILTERS);
   const parsed = listAuditInput.safeParse({ ...filters, ...pick(query, ["before_id"]) });
   const input = parsed.success ? parsed.data : listAuditInput.parse({});
-  const { entries, next_before_id } = (await listAudit(input));
+  const { entries, next_before_id } = await listAudit(input);
   return (
     <div className="space-y-6">
       <PageTitle lead="Every change maintainers made, newest first. Entries are never edited or deleted.">Audit log</PageTitle>

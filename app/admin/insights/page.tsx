@@ -24,7 +24,7 @@ export default async function InsightsPage({ searchParams }: Props) {
   const query = await searchParams;
   const wanted = Number(one(query.days));
   const days = (PERIODS as readonly number[]).includes(wanted) ? wanted : 30;
-  const insights = (await getInsights(insightsInput.parse({ days: String(days) })));
+  const insights = await getInsights(insightsInput.parse({ days: String(days) }));
   return (
     <div className="space-y-6">
       <PageTitle lead="Searches that found nothing and content ids that did not exist are demand nobody serves yet.">Insights</PageTitle>

@@ -5,8 +5,8 @@ import { listCategories } from "@/lib/resources/list-categories";
 export const dynamic = "force-dynamic";
 
 export const GET = withErrors(async (request) => {
-  (await admitRequest(request, "read"));
-  return jsonResponse((await listCategories()));
+  await admitRequest(request, "read");
+  return jsonResponse(await listCategories());
 });
 
 const notAllowed = methodNotAllowed(["GET"]);

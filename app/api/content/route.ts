@@ -9,9 +9,9 @@ export const dynamic = "force-dynamic";
 const MAX_BODY_BYTES = 256 * 1024;
 
 export const POST = withErrors(async (request) => {
-  const caller = (await admitRequest(request, "write", "write"));
+  const caller = await admitRequest(request, "write", "write");
   const input = parseInput(submitContentInput, await readJsonBody(request, MAX_BODY_BYTES), "content");
-  const result = (await submitContentForReview(input, caller));
+  const result = await submitContentForReview(input, caller);
   // 202: the revision is stored but held for review; 201 a new node; 200 a new or unchanged revision.
   return jsonResponse(result, result.status === "pending" ? 202 : result.status === "created" ? 201 : 200);
 });

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 const MAX_BODY_BYTES = 64 * 1024;
 
 export const POST = withErrors(async (request) => {
-  const caller = (await admitRequest(request, "write", "write"));
+  const caller = await admitRequest(request, "write", "write");
   const input = parseInput(createExperienceInput, await readJsonBody(request, MAX_BODY_BYTES), "experience");
   const result = await reportExperience(input, caller);
   // 202: stored, but held for review (result.moderation says why); 200: a retry of a stored report.

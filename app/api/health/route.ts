@@ -4,7 +4,7 @@ import { jsonResponse, methodNotAllowed, optionsHandler, withErrors } from "@/li
 export const dynamic = "force-dynamic";
 
 export const GET = withErrors(async () => {
-  const health = (await checkHealth());
+  const health = await checkHealth();
   return jsonResponse(health, health.status === "ok" ? 200 : 503);
 });
 

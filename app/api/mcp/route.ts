@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 export const POST = withErrors(async (request) => {
   // The door is the REST routes' own: a bad key or a private hub without one never reaches MCP.
   // Each tool call is then admitted for its own scope and rate limit.
-  (await admitRequest(request, "read"));
+  await admitRequest(request, "read");
   return serveMcpHttp(request);
 });
 

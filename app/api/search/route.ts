@@ -7,7 +7,7 @@ import { parseInput } from "@/lib/validation";
 export const dynamic = "force-dynamic";
 
 export const GET = withErrors(async (request) => {
-  const caller = (await admitRequest(request, "read", "search"));
+  const caller = await admitRequest(request, "read", "search");
   const input = parseInput(searchInput, queryParams(request), "search");
   return jsonResponse(await searchExperiences(input, caller.key?.id ?? ""));
 });

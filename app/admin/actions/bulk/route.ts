@@ -6,6 +6,6 @@ import { bulkForm, formRecord } from "../../_lib/forms";
 
 export const POST = adminAction(async ({ form, session }) => {
   const input = parseInput(bulkForm, formRecord(form, ["item"]), "bulk decision");
-  const result = (await bulkDecide(input, session.actor));
+  const result = await bulkDecide(input, session.actor);
   return result.changed === 0 ? { flash: "bulk-none" } : { flash: input.action === "reject" ? "bulk-reject" : "bulk-hide", n: result.changed };
 });

@@ -5,6 +5,6 @@ import { decisionForm } from "../../_lib/forms";
 
 export const POST = adminAction(async ({ form, session }) => {
   const input = parseInput(decisionForm, Object.fromEntries(form), "decision");
-  const result = (await decide(input, session.actor));
+  const result = await decide(input, session.actor);
   return { flash: result.action };
 });

@@ -5,6 +5,6 @@ import { lockForm } from "../../_lib/forms";
 
 export const POST = adminAction(async ({ form, session }) => {
   const input = parseInput(lockForm, Object.fromEntries(form), "lock");
-  const result = (await setContentLock(input.id, input.locked, input.reason, session.actor));
+  const result = await setContentLock(input.id, input.locked, input.reason, session.actor);
   return { flash: result.locked ? "locked" : "unlocked" };
 });

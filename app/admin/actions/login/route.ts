@@ -16,7 +16,7 @@ export async function POST(request: Request): Promise<Response> {
       throw new DomainError("forbidden", "This form was not sent from a page of this console (Origin check). Nothing was changed.", { reason: "cross_origin" });
     }
     const input = parseInput(loginInput, { token: field(form, "token") }, "login");
-    const started = (await startSession(input, clientAddress(request)));
+    const started = await startSession(input, clientAddress(request));
     return seeOther(withFlash("/admin", "logged-in"), { "set-cookie": sessionCookieHeader(request, started.session_id, started.max_age_seconds) });
   } catch (error) {
     return errorPage(error, "/admin/login");

@@ -5,6 +5,6 @@ import { mergeForm } from "../../_lib/forms";
 
 export const POST = adminAction(async ({ form, session }) => {
   const input = parseInput(mergeForm, Object.fromEntries(form), "merge");
-  (await mergeResources(input, session.actor));
+  await mergeResources(input, session.actor);
   return { flash: "merged" };
 });

@@ -5,6 +5,6 @@ import { pinForm } from "../../_lib/forms";
 
 export const POST = adminAction(async ({ form, session }) => {
   const input = parseInput(pinForm, Object.fromEntries(form), "pin");
-  (await pinResource(input, session.actor));
+  await pinResource(input, session.actor);
   return { flash: "pinned" };
 });

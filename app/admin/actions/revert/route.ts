@@ -5,6 +5,6 @@ import { revertForm } from "../../_lib/forms";
 
 export const POST = adminAction(async ({ form, session }) => {
   const input = parseInput(revertForm, Object.fromEntries(form), "revert");
-  (await revertContent(input.id, input.revision, input.reason, session.actor));
+  await revertContent(input.id, input.revision, input.reason, session.actor);
   return { flash: "reverted" };
 });

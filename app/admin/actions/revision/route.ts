@@ -5,6 +5,6 @@ import { revisionForm } from "../../_lib/forms";
 
 export const POST = adminAction(async ({ form, session }) => {
   const input = parseInput(revisionForm, Object.fromEntries(form), "revision decision");
-  (await decideRevision(input, session.actor));
+  await decideRevision(input, session.actor);
   return { flash: input.action };
 });

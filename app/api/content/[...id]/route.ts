@@ -10,10 +10,10 @@ type Context = { params: Promise<{ id: string[] }> };
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   // A miss writes a log row and scans for the closest ids: limited like a search.
-  (await admitRequest(request, "read", "search"));
+  await admitRequest(request, "read", "search");
   const { id } = await context.params;
   const input = parseInput(getContentInput, { ...queryParams(request), id: id.join("/") }, "content request");
-  return jsonResponse(input.history ? (await getContentHistory(input.id)) : (await getContent(input.id, input.revision)));
+  return jsonResponse(input.history ? await getContentHistory(input.id) : await getContent(input.id, input.revision));
 });
 
 const notAllowed = methodNotAllowed(["GET"]);

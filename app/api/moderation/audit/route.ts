@@ -7,8 +7,8 @@ import { parseInput } from "@/lib/validation";
 export const dynamic = "force-dynamic";
 
 export const GET = withErrors(async (request) => {
-  (await admitRequest(request, "moderate", "search"));
-  return jsonResponse((await listAudit(parseInput(listAuditInput, queryParams(request), "audit request"))));
+  await admitRequest(request, "moderate", "search");
+  return jsonResponse(await listAudit(parseInput(listAuditInput, queryParams(request), "audit request")));
 });
 
 // Append-only: no method here changes the log.

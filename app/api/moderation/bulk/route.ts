@@ -8,9 +8,9 @@ import { parseInput } from "@/lib/validation";
 export const dynamic = "force-dynamic";
 
 export const POST = withErrors(async (request) => {
-  const caller = (await admitRequest(request, "moderate", "write"));
+  const caller = await admitRequest(request, "moderate", "write");
   const input = parseInput(bulkDecisionInput, await readJsonBody(request, 64 * 1024), "bulk decision");
-  return jsonResponse((await bulkDecide(input, actorOf(caller))));
+  return jsonResponse(await bulkDecide(input, actorOf(caller)));
 });
 
 const notAllowed = methodNotAllowed(["POST"]);

@@ -8,9 +8,9 @@ import { parseInput } from "@/lib/validation";
 export const dynamic = "force-dynamic";
 
 export const POST = withErrors(async (request) => {
-  const caller = (await admitRequest(request, "moderate", "write"));
+  const caller = await admitRequest(request, "moderate", "write");
   const input = parseInput(decisionInput, await readJsonBody(request, 16 * 1024), "decision");
-  return jsonResponse((await decide(input, actorOf(caller))));
+  return jsonResponse(await decide(input, actorOf(caller)));
 });
 
 const notAllowed = methodNotAllowed(["POST"]);

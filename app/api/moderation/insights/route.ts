@@ -7,8 +7,8 @@ import { parseInput } from "@/lib/validation";
 export const dynamic = "force-dynamic";
 
 export const GET = withErrors(async (request) => {
-  (await admitRequest(request, "moderate", "search"));
-  return jsonResponse((await getInsights(parseInput(insightsInput, queryParams(request), "insights request"))));
+  await admitRequest(request, "moderate", "search");
+  return jsonResponse(await getInsights(parseInput(insightsInput, queryParams(request), "insights request")));
 });
 
 const notAllowed = methodNotAllowed(["GET"]);

@@ -7,8 +7,8 @@ import { parseInput } from "@/lib/validation";
 export const dynamic = "force-dynamic";
 
 export const GET = withErrors(async (request) => {
-  (await admitRequest(request, "moderate", "search"));
-  return jsonResponse((await listQueue(parseInput(queueInput, queryParams(request), "queue request"))));
+  await admitRequest(request, "moderate", "search");
+  return jsonResponse(await listQueue(parseInput(queueInput, queryParams(request), "queue request")));
 });
 
 const notAllowed = methodNotAllowed(["GET"]);

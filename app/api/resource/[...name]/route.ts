@@ -11,10 +11,10 @@ type Context = { params: Promise<{ name: string[] }> };
 // A catch-all segment so that names containing "/" (sent as %2F) still reach us whole.
 export const GET = withErrors(async (request: Request, context: Context) => {
   // An unknown name scans up to 20,000 names for the closest: limited like a search.
-  (await admitRequest(request, "read", "search"));
+  await admitRequest(request, "read", "search");
   const { name } = await context.params;
   const input = parseInput(getResourceInput, { ...queryParams(request), name: name.join("/") }, "resource request");
-  return jsonResponse((await getResource(input)));
+  return jsonResponse(await getResource(input));
 });
 
 const notAllowed = methodNotAllowed(["GET"]);
