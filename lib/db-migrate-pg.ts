@@ -40,6 +40,9 @@ export async function migratePgDatabase(connectionString: string, dir: string = 
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
+    // Up to date (every start after the first): nothing is written, so a read-only server (a
+    // replica, or one set read-only) still opens for reads.
+    if (await allApplied(client, migrations)) return { applied: [] };
     await client.query(/* sql */ `SELECT pg_advisory_lock($1)`, [MIGRATION_LOCK_KEY]);
     try {
       // Created under the lock: two runners creating it at once could collide on its type's name.
@@ -55,6 +58,17 @@ export async function migratePgDatabase(connectionString: string, dir: string = 
   } finally {
     await client.end();
   }
+}
+
+async function allApplied(client: pg.Client, migrations: Migration[]): Promise<boolean> {
+  const { rows: table } = await client.query<{ name: string | null }>(/* sql */ `SELECT to_regclass('"_prisma_migrations"')::text AS name`);
+  if (!table[0]?.name) return false;
+  const { rows } = await client.query<{ migration_name: string; checksum: string }>(
+    /* sql */ `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+  );
+  const applied = new Map(rows.map((r) => [r.migration_name, r.checksum]));
+  // A changed migration is not "applied": the locked path below refuses it with its name.
+  return migrations.every((m) => applied.get(m.name) === m.checksum);
 }
 
 async function applyMigration(client: pg.Client, migration: Migration): Promise<boolean> {

@@ -24,9 +24,17 @@ const PG_TUNING = {
 // Any 64-bit number of our own; Prisma Migrate uses 72707369 for its lock.
 export const WRITER_LOCK = 4_848_401_919;
 
-export async function openPgStack(url: string): Promise<DbStack> {
+/** `lockWaitMs`: KNOWHUB_BUSY_TIMEOUT_MS, the longest any statement waits for a lock. */
+export async function openPgStack(url: string, lockWaitMs: number): Promise<DbStack> {
   await migratePgDatabase(url);
-  const pool = new pg.Pool({ connectionString: url, max: PG_TUNING.poolSize, connectionTimeoutMillis: PG_TUNING.connectTimeoutMs });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: PG_TUNING.poolSize,
+    connectionTimeoutMillis: PG_TUNING.connectTimeoutMs,
+    // Every statement waits at most the busy timeout for a lock (a row another server's transaction
+    // holds, the writer lock), then fails with 55P03: 503 busy, never a hang. 0 would mean forever.
+    options: `-c lock_timeout=${Math.max(1, lockWaitMs)}`,
+  });
   // An idle connection the server closed (a restart) must not end the process; the pool replaces it.
   pool.on("error", (error) => console.error("PostgreSQL connection lost (it will be replaced):", error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
@@ -43,9 +51,9 @@ export async function openPgStack(url: string): Promise<DbStack> {
             const rows = await tx.$queryRawUnsafe<{ locked: boolean }[]>(`SELECT pg_try_advisory_xact_lock(${WRITER_LOCK}) AS locked`);
             if (!rows[0]?.locked) throw busyUnavailable();
           } else {
-            await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${Math.max(1, waitMs)}`);
+            // The connection's lock_timeout is the busy timeout; another wait is set for this transaction.
+            if (waitMs !== lockWaitMs) await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${Math.max(1, waitMs)}`);
             await tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(${WRITER_LOCK})::text AS locked`);
-            await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = 0`);
           }
           return work(tx);
         },

@@ -89,7 +89,7 @@ export function busyTimeoutMs(): number {
 async function openStack(url: string): Promise<DbStack> {
   // SQLite opens synchronously (its migrations too), so that getSqlite() can open it for a caller
   // that cannot wait; PostgreSQL migrates over the network.
-  return engineOf(url) === "postgres" ? openPgStack(url) : openSqliteStack(url);
+  return engineOf(url) === "postgres" ? openPgStack(url, busyTimeoutMs()) : openSqliteStack(url);
 }
 
 /** The open stack for DATABASE_URL; a changed URL (a test file's fresh database) opens a new one. */

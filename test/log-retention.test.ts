@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db, transaction } from "../lib/db";
 import { databasePath } from "../lib/db-migrate";
 import { toDbTime } from "../lib/db-time";
-import { flushSearchLog, logSearch } from "../lib/demand-log/log-search";
+import { flushSearchLog, logSearch, pendingSearchLog } from "../lib/demand-log/log-search";
 import { pruneLogs, resetLogRetention, schedulePrune } from "../lib/demand-log/prune-demand-logs";
 import { insertContentMisses, insertSearchLogs, type SearchLogEntry } from "../lib/demand-log/repo";
 import { engineSearchIndex } from "../lib/search/engine-search-index";
@@ -160,11 +160,18 @@ describe("scheduling", () => {
   });
 });
 
+// A flush never waits for the writer: if a background write (the previous test's prune) holds it
+// at that moment, the entries stay buffered and the batch's own retry writes them shortly after.
+async function flushedSearchLog(): Promise<void> {
+  await flushSearchLog();
+  await vi.waitFor(() => expect(pendingSearchLog()).toBe(0), { timeout: 10_000 });
+}
+
 describe("what is logged", () => {
   it("stores the key id, '' without one", async () => {
     logSearch({ query: "pdf tables", category: "", resultCount: 2, abstained: false, latencyMs: 3, keyId: "key_ab12cd34ef56ab78" });
     logSearch({ query: "ocr", category: "", resultCount: 0, abstained: true, latencyMs: 2 });
-    await flushSearchLog();
+    await flushedSearchLog();
     const rows = await sqlAll(`SELECT query, key_id AS "keyId" FROM search_logs ORDER BY id`);
     expect(rows).toEqual([
       { query: "pdf tables", keyId: "key_ab12cd34ef56ab78" },
@@ -177,7 +184,7 @@ describe("what is logged", () => {
     const aws = `AKIA${randomBytes(10).toString("hex").toUpperCase().slice(0, 16)}`;
     logSearch({ query: `why does Bearer ${token} get 401`, category: "", resultCount: 0, abstained: true, latencyMs: 1 });
     logSearch({ query: `boto3 with ${aws}`, category: "", resultCount: 0, abstained: true, latencyMs: 1 });
-    await flushSearchLog();
+    await flushedSearchLog();
 
     expect(await searchLogQueries()).toEqual(["why does Bearer [redacted:knowhub-token] get 401", "boto3 with [redacted:aws-access-key]"]);
     // SQLite: the database's files, byte for byte. PostgreSQL keeps its files in the server's data

@@ -1,0 +1,129 @@
+// PostgreSQL in trouble, as an operator meets it (test/db-conditions.test.ts is SQLite's): another
+// server holding the hub's writer lock, a server set read-only, a server that does not answer. A
+// waiting write answers 503 busy with Retry-After at KNOWHUB_BUSY_TIMEOUT_MS and stores nothing,
+// while searches and /api/health keep answering; a read-only server is 503 read_only and health
+// names it; the failures are told apart by SQLSTATE, never by message text. Runs in the "postgres"
+// project (on SQLite the file skips).
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import * as contentRoute from "@/app/api/content/route";
+import * as experienceRoute from "@/app/api/experience/route";
+import * as healthRoute from "@/app/api/health/route";
+import * as searchRoute from "@/app/api/search/route";
+import { closeDb, databaseUrl } from "@/lib/db";
+import { dbUnavailableCause } from "@/lib/db-errors";
+import { experienceInput } from "./factories";
+import { onPostgres } from "./fresh-database";
+import { call } from "./http";
+import { countRows, holdWriterLock } from "./sql";
+
+process.env.KNOWHUB_BUSY_TIMEOUT_MS = "1500";
+
+const post = (body: unknown) => call(experienceRoute.POST, "/api/experience", { method: "POST", body });
+const health = () => call(healthRoute.GET, "/api/health");
+
+/** Runs each statement on a connection of its own (as the operator would, in psql). */
+async function asOperator(...statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    for (const sql of statements) await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!onPostgres())("PostgreSQL in trouble", () => {
+  it("a write waiting for another server's writer answers 503 busy at the timeout; searches and health answer meanwhile", async () => {
+    expect((await post(experienceInput())).status).toBe(201);
+    const stored = await countRows("content_revisions");
+    const release = await holdWriterLock();
+    try {
+      const order: string[] = [];
+      // A content revision is read, compared and written in one transaction: it waits for the writer.
+      const submit = () => call(contentRoute.POST, "/api/content", { method: "POST", body: { id: "pymupdf/find-tables", title: "Find tables", body: "page.find_tables()" } });
+      const waiting = submit().then((answer) => {
+        order.push("write");
+        return answer;
+      });
+      const search = await call(searchRoute.GET, "/api/search?q=extract%20tables%20from%20pdf");
+      order.push("search");
+      const healthy = await health();
+      order.push("health");
+      expect(search.status).toBe(200);
+      expect(search.json.results[0].name).toBe("PyMuPDF");
+      expect(healthy.json).toMatchObject({ status: "ok" });
+      const answer = await waiting;
+      // The write waited in the server, not on the event loop: the reads came back first.
+      expect(order).toEqual(["search", "health", "write"]);
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get("retry-after")).toBe("2");
+      expect(answer.json.error).toMatchObject({ code: "unavailable", details: { cause: "busy" } });
+    } finally {
+      await release();
+    }
+    expect(await countRows("content_revisions")).toBe(stored);
+    expect((await call(contentRoute.POST, "/api/content", { method: "POST", body: { id: "pymupdf/find-tables", title: "Find tables", body: "page.find_tables()" } })).status).toBe(201);
+    expect(await countRows("content_revisions")).toBe(stored + 1);
+  });
+
+  it("a read-only server answers 503 read_only to a write, stores nothing, and health names it", async () => {
+    const name = new URL(databaseUrl()).pathname.slice(1);
+    const stored = await countRows("experiences");
+    await asOperator(`ALTER DATABASE "${name}" SET default_transaction_read_only = on`);
+    await closeDb(); // new sessions take the database's setting
+    try {
+      const answer = await post(experienceInput({ task: "refused by a read-only server" }));
+      expect(answer.status).toBe(503);
+      expect(answer.json.error).toMatchObject({ code: "unavailable", details: { cause: "read_only" } });
+      const sick = await health();
+      expect(sick.status).toBe(503);
+      expect(sick.json).toMatchObject({ status: "unavailable", cause: "read_only" });
+      expect((await call(searchRoute.GET, "/api/search?q=tables")).status).toBe(200);
+    } finally {
+      // This session starts read-only too: it sets itself writable first.
+      await asOperator("SET default_transaction_read_only = off", `ALTER DATABASE "${name}" SET default_transaction_read_only = off`);
+      await closeDb();
+    }
+    expect(await countRows("experiences")).toBe(stored);
+    expect((await post(experienceInput({ task: "stored once the server takes writes" }))).status).toBe(201);
+    expect((await health()).json).toMatchObject({ status: "ok" });
+  });
+
+  it("a server that does not answer is 503 unreachable, and the hub recovers by itself when it is back", async () => {
+    const real = process.env.DATABASE_URL!;
+    const gone = new URL(real);
+    gone.port = "1"; // nothing listens there
+    process.env.DATABASE_URL = gone.toString();
+    try {
+      const search = await call(searchRoute.GET, "/api/search?q=tables");
+      expect(search.status).toBe(503);
+      expect(search.headers.get("retry-after")).toBe("2");
+      expect(search.json.error).toMatchObject({ code: "unavailable", details: { cause: "unreachable" } });
+      expect((await health()).json).toMatchObject({ status: "unavailable", cause: "unreachable" });
+    } finally {
+      process.env.DATABASE_URL = real;
+    }
+    const back = await call(searchRoute.GET, "/api/search?q=tables");
+    expect(back.json).toMatchObject({ query: "tables" });
+    expect(back.status).toBe(200);
+    expect((await health()).json).toMatchObject({ status: "ok" });
+  });
+});
+
+describe("PostgreSQL failures are told apart by SQLSTATE", () => {
+  // As Prisma's adapter reports them: the server's code kept as originalCode.
+  const adapterError = (originalCode: string) => ({ name: "DriverAdapterError", cause: { kind: "postgres", originalCode, code: originalCode } });
+  it.each([
+    ["55P03", "busy"],
+    ["40001", "busy"],
+    ["25006", "read_only"],
+    ["53100", "disk_full"],
+    ["58030", "io_error"],
+    ["57P01", "unreachable"],
+    ["08006", "unreachable"],
+    ["23505", null],
+  ])("%s is %s", (code, cause) => {
+    expect(dbUnavailableCause(adapterError(code))).toBe(cause);
+  });
+});
