@@ -1,8 +1,9 @@
-// The search index on PostgreSQL (#19): the generated tsvector experiences.search_vector (the
-// analyzer's own tokens as lexemes, weighted by field: name B, task A, tips C, outcome D) with its
-// partial GIN index over published rows, document frequencies from experience_terms, and the
-// generation from search_meta (prisma/pgsql/migrations/20261206220000_init). Off the app's path:
-// the app serves from SQLite and creates no pool; the eval and the tests hand one in.
+// The search index on PostgreSQL (#19): experience_search, the published experiences' narrow copy
+// with the tsvector search_vector (the analyzer's own tokens as lexemes, weighted by field: name B,
+// task A, tips C, outcome D) and its GIN index, kept by triggers on experiences; document
+// frequencies from experience_terms, and the generation from search_meta
+// (prisma/pgsql/migrations). The app's pool when DATABASE_URL names PostgreSQL; the eval and the
+// tests hand one in.
 import type { Pool } from "pg";
 import type { ExperienceRow } from "../experiences/serialize";
 import type { ResourceRow } from "../resources/serialize";
@@ -58,24 +59,36 @@ export function tsQuery(query: TermQuery): string {
 }
 
 const CANDIDATE_COLUMNS = /* sql */ `
-  e.id, e.resource_key AS "resourceKey", e.score,
-  CASE WHEN e.key_id = '' THEN 'e:' || e.id ELSE 'k:' || e.key_id END AS reporter,
-  e.search_name AS "sName", e.search_task AS "sTask", e.search_tips AS "sTips", e.search_outcome AS "sOutcome"`;
+  s.id, s.resource_key AS "resourceKey", s.score, s.reporter,
+  s.search_name AS "sName", s.search_task AS "sTask", s.search_tips AS "sTips", s.search_outcome AS "sOutcome"`;
 
 /**
  * Up to $2 rows matching the tsquery $1: by rank, or newest first below the id $3; with a category,
  * only its resources' rows, filtered before the limit (a crowded category must not hide a small one).
- * "status = 'published'" is the partial GIN index's predicate: only searchable rows are in it. Ties
- * of rank go to the older row, as FTS5 hands rows to its sorter in rowid order.
+ * They are read from experience_search, the published rows' narrow copy (migration
+ * 20261211000000_search_table): a newest-first walk filters rows on the way, and the experiences
+ * heap is half again as wide. Ties of rank go to the older row, as FTS5 hands rows to its sorter in
+ * rowid order.
  */
 function candidateSql(order: "ranked" | "newest", inCategory: boolean): string {
   const category = order === "newest" ? "$4" : "$3";
+  const from = /* sql */ `experience_search s ${inCategory ? `JOIN resources r ON r.key = s.resource_key AND r.category = ${category}` : ""}`;
+  if (order === "newest") {
+    return /* sql */ `
+      SELECT ${CANDIDATE_COLUMNS} FROM ${from}
+      WHERE s.search_vector @@ $1::tsquery AND s.id < $3::bigint
+      ORDER BY s.id DESC LIMIT $2`;
+  }
+  // The rank only decides which rows enter when more than $2 match; the planner asks for a ranked
+  // OR within 2,000 postings, so nearly always every matching row is read and ts_rank (a third of
+  // the statement's time) is computed only past $2. Which rows, and their order, is bm25's, in code.
   return /* sql */ `
-    SELECT ${CANDIDATE_COLUMNS} FROM experiences e
-    ${inCategory ? `JOIN resources r ON r.key = e.resource_key AND r.category = ${category}` : ""}
-    WHERE e.status = 'published' AND e.search_vector @@ $1::tsquery ${order === "newest" ? "AND e.id < $3::bigint" : ""}
-    ORDER BY ${order === "newest" ? "e.id DESC" : `ts_rank('${RANK_WEIGHTS}', e.search_vector, $1::tsquery) DESC, e.id`}
-    LIMIT $2`;
+    WITH m AS MATERIALIZED (SELECT ${CANDIDATE_COLUMNS} FROM ${from} WHERE s.search_vector @@ $1::tsquery LIMIT $2::int8 + 1)
+    SELECT * FROM m WHERE (SELECT count(*) FROM m) <= $2::int8
+    UNION ALL
+    (SELECT ${CANDIDATE_COLUMNS} FROM ${from}
+     WHERE (SELECT count(*) FROM m) > $2::int8 AND s.search_vector @@ $1::tsquery
+     ORDER BY ts_rank('${RANK_WEIGHTS}', s.search_vector, $1::tsquery) DESC, s.id LIMIT $2)`;
 }
 const SQL = {
   ranked: candidateSql("ranked", false),
@@ -146,7 +159,7 @@ export function pgSearchIndex(pool: Pool): SearchIndex {
           .map((c) => `cardinality(array_remove(string_to_array(${c}, ' '), ''))`)
           .join(" + ");
         const { rows } = await pool.query<{ rows: string; tokens: string }>(
-          /* sql */ `SELECT count(*) AS rows, coalesce(sum(${tokens}), 0) AS tokens FROM experiences WHERE status = 'published'`,
+          /* sql */ `SELECT count(*) AS rows, coalesce(sum(${tokens}), 0) AS tokens FROM experience_search`,
         );
         totals = { rows: Number(rows[0].rows), tokens: Number(rows[0].tokens), generation: now, at: Date.now() };
       }
@@ -160,7 +173,7 @@ export function pgSearchIndex(pool: Pool): SearchIndex {
   const phraseHits = async (phrases: string[]) => {
     const { rows } = await pool.query<{ n: string }>(
       /* sql */ `SELECT CASE WHEN p.query IS NULL THEN coalesce((SELECT t.doc FROM experience_terms t WHERE t.term = p.phrase), 0)
-                ELSE (SELECT count(*) FROM experiences e WHERE e.status = 'published' AND e.search_vector @@ p.query::tsquery) END AS n
+                ELSE (SELECT count(*) FROM experience_search s WHERE s.search_vector @@ p.query::tsquery) END AS n
        FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS p(phrase, query, i) ORDER BY p.i`,
       [phrases, phrases.map((p) => (p.includes(" ") ? tsQuery([[[p]]]) : null))],
     );
