@@ -22,9 +22,12 @@ import { databasePath, migrateDatabase } from "./db-migrate";
 const SQLITE_TUNING = {
   /** A read waits this long in the rare cases WAL makes it wait (recovery, a checkpoint's restart). */
   readBusyMs: 5_000,
-  /** Pauses between tries for the write lock: first, then doubled up to the last. */
+  /**
+   * Pauses between tries for the write lock: first, then doubled up to the last. A try costs a few
+   * microseconds; the last stays below the pause an import leaves between its batches (15 ms).
+   */
   firstPauseMs: 2,
-  maxPauseMs: 50,
+  maxPauseMs: 10,
 } as const;
 
 /** One transaction at a time on the writer connection; waiters give up at their deadline. */

@@ -4,7 +4,7 @@
 // asynchronously, then answer 503 with Retry-After at KNOWHUB_BUSY_TIMEOUT_MS, --busy-ms here), and
 // (3) while `npm run import` writes --import-rows generated experiences into the same file. The
 // server is the production build on a fresh database; figures only (other work on the same cores
-// moves them). `npx tsx scripts/bench-lock.ts [--hold-ms 6000] [--busy-ms 2000] [--import-rows 100000] [--port 3290]`
+// moves them). `npx tsx scripts/bench-lock.ts [--hold-ms 6000] [--busy-ms 2000] [--import-rows 100000] [--import-mode per-batch|bulk] [--port 3290]`
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +19,8 @@ const { values } = parseArgs({
     "hold-ms": { type: "string", default: "6000" },
     "busy-ms": { type: "string", default: "2000" },
     "import-rows": { type: "string", default: "100000" },
+    // per-batch (the lock is free between 2,000-row batches) or bulk (one transaction holds it throughout)
+    "import-mode": { type: "string", default: "per-batch" },
     port: { type: "string", default: "3290" },
   },
 });
@@ -90,7 +92,7 @@ function describe(label: string, r: Load): string {
 /** `npm run import` of a file into the database, as another process; resolves when it exits. */
 function runImport(path: string, corpus: string): Promise<{ ms: number; code: number | null }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["node_modules/.bin/tsx", "scripts/import.ts", corpus], {
+  const child = spawn(process.execPath, ["node_modules/.bin/tsx", "scripts/import.ts", corpus, `--${values["import-mode"]}`], {
     env: { ...process.env, DATABASE_URL: `file:${path}` },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -134,7 +136,7 @@ async function main() {
       const imported = runImport(path, corpus);
       const during = await load(server.url, 0, imported);
       const { ms, code } = await imported;
-      console.log(describe(`while npm run import writes ${IMPORT_ROWS.toLocaleString("en")} experiences (${(ms / 1000).toFixed(1)} s, exit ${code})`, during));
+      console.log(describe(`while npm run import --${values["import-mode"]} writes ${IMPORT_ROWS.toLocaleString("en")} experiences (${(ms / 1000).toFixed(1)} s, exit ${code})`, during));
     }
   } finally {
     await server.stop();

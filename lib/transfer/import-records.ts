@@ -69,6 +69,7 @@ export type ImportOptions = {
 };
 
 const DEFAULT_BATCH = 2000;
+const YIELD_BETWEEN_BATCHES_MS = 15;
 const DEFAULT_OPTIMIZE_AFTER = 10_000;
 // About 10,000 lines: below that the per-batch path is just as quick and never blocks API writers
 // for long; above it the per-row trigger work dominates.
@@ -146,6 +147,10 @@ export async function importStream(
   const drainOne = async () => {
     await sink.write(await inFlight.shift()!, note);
     report();
+    // Between SQLite batches the write lock is free for a moment, longer than a waiting server's
+    // pause between tries (lib/db-sqlite.ts): agents' reports land during a long import instead
+    // of timing out behind it. A bulk import holds the lock throughout by design.
+    if (engine === "sqlite" && !summary.bulk) await new Promise((resolve) => setTimeout(resolve, YIELD_BETWEEN_BATCHES_MS));
   };
 
   let done = false;
