@@ -49,8 +49,12 @@ function percentile(values: number[], p: number): number {
 type Load = { search: number[]; health: number[]; writes: { status: number; ms: number; retryAfter: string | null }[] };
 
 /** A write every 500 ms: what an agent reporting meanwhile gets (stored, or 503 and when to retry). */
+let writes = 0;
+
 async function write(base: string, n: number): Promise<Load["writes"][number]> {
+  // Every report different (a repeated one is a duplicate, answered 200 without writing).
   const started = performance.now();
+  n = writes++;
   const res = await fetch(`${base}/api/experience`, {
     method: "POST",
     headers: { "content-type": "application/json" },
