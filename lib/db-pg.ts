@@ -31,6 +31,9 @@ export async function openPgStack(url: string, lockWaitMs: number): Promise<DbSt
     connectionString: url,
     max: PG_TUNING.poolSize,
     connectionTimeoutMillis: PG_TUNING.connectTimeoutMs,
+    // Idle connections do not keep a process alive: a CLI command exits when its work is done
+    // (a server is kept alive by its listening socket anyway).
+    allowExitOnIdle: true,
     // Every statement waits at most the busy timeout for a lock (a row another server's transaction
     // holds, the writer lock), then fails with 55P03: 503 busy, never a hang. 0 would mean forever.
     options: `-c lock_timeout=${Math.max(1, lockWaitMs)}`,

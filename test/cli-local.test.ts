@@ -1,16 +1,23 @@
 // `knowhub` as a child process on a local database (no KNOWHUB_API): every command's --json
 // parses, and the exit codes are the documented ones. The same against a running server, with
-// 401 and 429, is in e2e/mcp-cli.spec.ts.
+// 401 and 429, is in e2e/mcp-cli.spec.ts. The database is of the file's engine (a SQLite file, or
+// a scratch PostgreSQL database: DATABASE_URL=postgres://... works the same for the CLI).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EXIT } from "@/lib/cli/exit-codes";
 import { experienceInput } from "./factories";
+import { databaseUrlFor } from "./fresh-database";
 
 const dir = mkdtempSync(join(tmpdir(), "knowhub-cli-"));
-const baseEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${join(dir, "cli.db")}` };
+const baseEnv: NodeJS.ProcessEnv = { ...process.env };
+let fresh = "";
+beforeAll(async () => {
+  baseEnv.DATABASE_URL = await databaseUrlFor("cli");
+  fresh = await databaseUrlFor("fresh");
+});
 delete baseEnv.KNOWHUB_API;
 delete baseEnv.KNOWHUB_TOKEN;
 delete baseEnv.KNOWHUB_AUTH;
@@ -103,7 +110,6 @@ describe("knowhub on the local database", { timeout: 240_000 }, () => {
     expect(json(exported.stdout)).toMatchObject({ file: join(dir, "dump.jsonl"), experiences: 3, contentRevisions: 1 });
     expect(readFileSync(join(dir, "dump.jsonl"), "utf8").trim().split("\n")).toHaveLength(4);
 
-    const fresh = `file:${join(dir, "fresh.db")}`;
     const imported = knowhub(["import", join(dir, "dump.jsonl"), "--json"], { env: { DATABASE_URL: fresh } });
     expect(imported.status, imported.stderr).toBe(EXIT.ok);
     expect(json(imported.stdout)).toMatchObject({ experiences: { added: 3, rejected: 0 }, contentRevisions: { added: 1 } });

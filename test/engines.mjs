@@ -28,8 +28,6 @@ export const SQLITE_ONLY = {
   "test/schema-drift.test.ts": "reads SQLite's catalogue (sqlite_master, PRAGMA); test/schema-engines.test.ts checks PostgreSQL's",
   "test/db-conditions.test.ts": "SQLite's own troubles: another process's file lock, SQLITE_FULL through max_page_count, a read-only file",
   "test/transfer-bulk.test.ts": "the bulk import path is SQLite's (per-row FTS5 trigger suspended, VACUUM INTO copies)",
-  "test/cli-local.test.ts": "runs bin/knowhub.mjs on a SQLite file of its own, as a user's laptop does",
-  "test/mcp-stdio.test.ts": "spawns `knowhub mcp` on a SQLite file of its own, as an agent host does",
   "test/start-refusal.test.ts": "spawns scripts/start.mjs with file: URLs; it must refuse before opening any database",
   "test/serve-workers.test.ts": "a production build served on a SQLite file of its own (minutes; once is enough)",
 };

@@ -1,12 +1,10 @@
 // `knowhub mcp` as an agent host runs it: the SDK's Client over StdioClientTransport spawning
-// `node bin/knowhub.mjs mcp` on a fresh database.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// `node bin/knowhub.mjs mcp` on a fresh database of the file's engine (SQLite or PostgreSQL).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { describe, expect, it } from "vitest";
 import { contentInput, experienceInput } from "./factories";
+import { databaseUrlFor } from "./fresh-database";
 
 async function stdioClient(env: Record<string, string>): Promise<Client> {
   const transport = new StdioClientTransport({ command: process.execPath, args: ["bin/knowhub.mjs", "mcp"], env: { PATH: process.env.PATH ?? "", ...env }, stderr: "pipe" });
@@ -17,8 +15,7 @@ async function stdioClient(env: Record<string, string>): Promise<Client> {
 
 describe("knowhub mcp (stdio)", () => {
   it("searches, reads and submits on the local database", { timeout: 120_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), "knowhub-mcp-stdio-"));
-    const client = await stdioClient({ DATABASE_URL: `file:${join(dir, "stdio.db")}`, KNOWHUB_RATE_WRITE: "off", KNOWHUB_RATE_SEARCH: "off" });
+    const client = await stdioClient({ DATABASE_URL: await databaseUrlFor("stdio"), KNOWHUB_RATE_WRITE: "off", KNOWHUB_RATE_SEARCH: "off" });
     try {
       expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([
         "get_content",
@@ -47,8 +44,7 @@ describe("knowhub mcp (stdio)", () => {
   });
 
   it("hides the write tools from a read-only caller (KNOWHUB_AUTH=keys, no key)", { timeout: 120_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), "knowhub-mcp-stdio-"));
-    const client = await stdioClient({ DATABASE_URL: `file:${join(dir, "stdio.db")}`, KNOWHUB_AUTH: "keys" });
+    const client = await stdioClient({ DATABASE_URL: await databaseUrlFor("stdio-keys"), KNOWHUB_AUTH: "keys" });
     try {
       expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(["get_content", "get_resource", "list_categories", "search_experiences"]);
       const refused = await client.callTool({ name: "submit_experience", arguments: experienceInput() });
