@@ -8,7 +8,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../generated/pgsql/client";
-import type { DbStack, RawRunner } from "./db";
+import type { DbStack, RawRunner } from "./db-stack";
 import { busyUnavailable } from "./db-errors";
 import { migratePgDatabase } from "./db-migrate-pg";
 

@@ -15,7 +15,7 @@
 import Database from "better-sqlite3";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "../generated/prisma/client";
-import type { DbStack, RawRunner } from "./db";
+import type { DbStack, RawRunner } from "./db-stack";
 import { busyUnavailable, dbUnavailableCause } from "./db-errors";
 import { databasePath, migrateDatabase } from "./db-migrate";
 

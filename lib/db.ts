@@ -12,21 +12,16 @@
 // asynchronously (lib/db-sqlite.ts); PostgreSQL waits in the server (lib/db-pg.ts). A wait that runs
 // past KNOWHUB_BUSY_TIMEOUT_MS is 503 unavailable with Retry-After (lib/db-errors.ts).
 import { AsyncLocalStorage } from "node:async_hooks";
-import type Database from "better-sqlite3";
-import type { Pool } from "pg";
 import { DEFAULT_DATABASE_URL } from "./db-migrate";
 import { openPgStack } from "./db-pg";
 import { bindSql, normalizeRow, type Engine, type SqlParams } from "./db-sql";
 import { openSqliteStack } from "./db-sqlite";
 
-export type { Engine, SqlParams } from "./db-sql";
-export type Sqlite = Database.Database;
+import type { Pool } from "pg";
+import type { DbStack, RawRunner, Sqlite } from "./db-stack";
 
-/** What Prisma Client offers for SQL, on a client or inside one of its transactions. */
-export type RawRunner = {
-  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
-  $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
-};
+export type { Engine, SqlParams } from "./db-sql";
+export type { DbStack, RawRunner, Sqlite } from "./db-stack";
 
 export type DbSession = {
   readonly engine: Engine;
@@ -44,21 +39,6 @@ export type TransactionOptions = {
    * 0: try once (background writes, which keep their entries and try again later).
    */
   waitMs?: number;
-};
-
-/** One engine's connections, opened on first use (lib/db-sqlite.ts, lib/db-pg.ts). */
-export type DbStack = {
-  readonly engine: Engine;
-  readonly url: string;
-  /** Reads (and single writes on PostgreSQL) outside a transaction. */
-  readonly reader: RawRunner;
-  /** Runs `work` inside one write transaction on `runner`. */
-  transaction<T>(work: (runner: RawRunner) => Promise<T>, waitMs: number): Promise<T>;
-  /** SQLite only: a raw read connection for the engine's own modules (FTS5 search, bulk import). */
-  readonly sqlite?: Sqlite;
-  /** PostgreSQL only: the pool Prisma's adapter uses, for the engine's own modules (search). */
-  readonly pool?: Pool;
-  close(): Promise<void>;
 };
 
 type Holder = { knowhubDataLayer?: { url: string; stack: Promise<DbStack>; opened?: DbStack } };
