@@ -42,6 +42,9 @@ export function migrateDatabase(path: string = databasePath(), dir: string = MIG
   restrictToOwner(path);
   const db = new Database(path, { timeout: 10_000 });
   try {
+    // Up to date (every open after the first): only reads, so a server opening its database while
+    // an import holds the write lock does not wait for it.
+    if (allApplied(db, listMigrations(dir))) return { applied: [] };
     db.pragma("journal_mode = WAL");
     db.exec(CREATE_MIGRATIONS_TABLE);
     const applied: string[] = [];
@@ -76,6 +79,18 @@ export function migrateDatabase(path: string = databasePath(), dir: string = MIG
   } finally {
     db.close();
   }
+}
+
+function allApplied(db: Database.Database, migrations: Migration[]): boolean {
+  if (db.pragma("journal_mode", { simple: true }) !== "wal") return false;
+  const table = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'`).get();
+  if (!table) return false;
+  const rows = db
+    .prepare(`SELECT migration_name AS name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`)
+    .all() as { name: string; checksum: string }[];
+  const applied = new Map(rows.map((r) => [r.name, r.checksum]));
+  // A changed migration is not "applied": the path below refuses it with its name.
+  return migrations.every((m) => applied.get(m.name) === m.checksum);
 }
 
 /**

@@ -1,5 +1,5 @@
 // The search index on SQLite: the FTS5 table experience_fts and its fts5vocab table, through
-// repo.ts's synchronous statements. What the app serves from.
+// repo.ts's synchronous statements, on SQLite's raw read connection (engine-search-index.ts picks it).
 import { countIndexed, documentFrequency, findCandidates, findExperiences, findRecent, findResources, ftsPhrase, indexGeneration, searchScope, termExists } from "./repo";
 import type { AllOf, SearchIndex, TermQuery } from "./search-index";
 
