@@ -1,3 +1,4 @@
+import { transaction } from "../db";
 import { DomainError } from "../errors";
 import { NO_KEY, type ProvenanceColumns } from "../keys/provenance";
 import { indexText } from "../text/analyze";
@@ -55,14 +56,19 @@ export async function createExperience(
     const moderation = hold
       ? { status: "pending", findings: JSON.stringify(hold.findings), statusReason: hold.reason }
       : { status: "published", findings: "[]", statusReason: "" };
-    const experience = await insertExperience({ ...columns, ...moderation, createdAt: now });
-    // The insert's triggers created or updated the aggregate; read after the commit.
-    const resource = await findResourceByKey(columns.resourceKey);
-    if (!resource) throw new Error(`resource ${columns.resourceKey} is missing after its experience was stored`);
+    // One transaction: the report, its resource's skeleton and the url and category its reporters
+    // give are stored together or not at all (a retry of a refused one is not a duplicate).
+    const { experience, resource } = await transaction(async () => {
+      const experience = await insertExperience({ ...columns, ...moderation, createdAt: now });
+      // The insert's triggers created or updated the aggregate.
+      const resource = await findResourceByKey(columns.resourceKey);
+      if (!resource) throw new Error(`resource ${columns.resourceKey} is missing after its experience was stored`);
+      return { experience, resource: await settleResource(resource) };
+    });
     return {
       duplicate: false,
       experience: toExperienceDto(experience),
-      resource: toResourceAggregate(await settleResource(resource)),
+      resource: toResourceAggregate(resource),
       ...(hold ? { moderation: { status: "pending" as const, reason: hold.reason, findings: hold.findings } } : {}),
     };
   } catch (error) {
@@ -78,19 +84,12 @@ export async function createExperience(
 /**
  * What the insert's triggers cannot compute: the skeleton of a new resource's name (a no-op when it
  * is set), and the url and category its reporters give (refreshResourceDisplay), which the answer
- * shows. The report is stored by now, so a failure here (a busy lock) is logged, not answered as a
- * 503: the lookalike check and `npm run migrate` fill an empty skeleton, and the next report, a
- * moderation decision or an import refresh the shown values.
+ * shows. In the report's own transaction.
  */
 async function settleResource(resource: ResourceRow): Promise<ResourceRow> {
-  try {
-    await setResourceSkeletons([{ key: resource.key, skeleton: nameSkeleton(resource.name) }]);
-    await refreshResourceDisplay([resource.key]);
-    return { ...resource, ...(await findResourceDisplay(resource.key)) };
-  } catch (error) {
-    console.error("could not settle the resource's skeleton and shown url and category; they are filled later", error);
-    return resource;
-  }
+  await setResourceSkeletons([{ key: resource.key, skeleton: nameSkeleton(resource.name) }]);
+  await refreshResourceDisplay([resource.key]);
+  return { ...resource, ...(await findResourceDisplay(resource.key)) };
 }
 
 /**
