@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import pg from "pg";
-import { readMigrations, type Migration } from "./migration-files";
+import { allMigrationsApplied, APPLIED_ROWS_SQL, readMigrations, type Migration } from "./migration-files";
 
 const MIGRATIONS_DIR = resolve(/*turbopackIgnore: true*/ process.cwd(), "prisma", "pgsql", "migrations");
 
@@ -63,12 +63,8 @@ export async function migratePgDatabase(connectionString: string, dir: string = 
 async function allApplied(client: pg.Client, migrations: Migration[]): Promise<boolean> {
   const { rows: table } = await client.query<{ name: string | null }>(/* sql */ `SELECT to_regclass('"_prisma_migrations"')::text AS name`);
   if (!table[0]?.name) return false;
-  const { rows } = await client.query<{ migration_name: string; checksum: string }>(
-    /* sql */ `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-  );
-  const applied = new Map(rows.map((r) => [r.migration_name, r.checksum]));
-  // A changed migration is not "applied": the locked path below refuses it with its name.
-  return migrations.every((m) => applied.get(m.name) === m.checksum);
+  const { rows } = await client.query<{ name: string; checksum: string }>(APPLIED_ROWS_SQL);
+  return allMigrationsApplied(migrations, rows);
 }
 
 async function applyMigration(client: pg.Client, migration: Migration): Promise<boolean> {

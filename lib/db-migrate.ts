@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { readMigrations, type Migration } from "./migration-files";
+import { allMigrationsApplied, APPLIED_ROWS_SQL, readMigrations, type Migration } from "./migration-files";
 
 export const DEFAULT_DATABASE_URL = "file:./data/knowhub.db";
 const MIGRATIONS_DIR = resolve(/*turbopackIgnore: true*/ process.cwd(), "prisma", "sqlite", "migrations");
@@ -44,11 +44,12 @@ export function migrateDatabase(path: string = databasePath(), dir: string = MIG
   try {
     // Up to date (every open after the first): only reads, so a server opening its database while
     // an import holds the write lock does not wait for it.
-    if (allApplied(db, listMigrations(dir))) return { applied: [] };
+    const migrations = listMigrations(dir);
+    if (upToDate(db, migrations)) return { applied: [] };
     db.pragma("journal_mode = WAL");
     db.exec(CREATE_MIGRATIONS_TABLE);
     const applied: string[] = [];
-    for (const migration of listMigrations(dir)) {
+    for (const migration of migrations) {
       // IMMEDIATE takes the write lock first, so two processes starting at once apply each
       // migration exactly once: the second sees the first one's row and skips.
       const apply = db.transaction(() => {
@@ -81,16 +82,10 @@ export function migrateDatabase(path: string = databasePath(), dir: string = MIG
   }
 }
 
-function allApplied(db: Database.Database, migrations: Migration[]): boolean {
+function upToDate(db: Database.Database, migrations: Migration[]): boolean {
   if (db.pragma("journal_mode", { simple: true }) !== "wal") return false;
   const table = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'`).get();
-  if (!table) return false;
-  const rows = db
-    .prepare(`SELECT migration_name AS name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`)
-    .all() as { name: string; checksum: string }[];
-  const applied = new Map(rows.map((r) => [r.name, r.checksum]));
-  // A changed migration is not "applied": the path below refuses it with its name.
-  return migrations.every((m) => applied.get(m.name) === m.checksum);
+  return table !== undefined && allMigrationsApplied(migrations, db.prepare(APPLIED_ROWS_SQL).all() as { name: string; checksum: string }[]);
 }
 
 /**

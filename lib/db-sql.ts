@@ -11,7 +11,7 @@ export type SqlParams = Readonly<Record<string, unknown>> | readonly unknown[];
 export type BoundSql = { text: string; values: unknown[] };
 
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
-const NULL_TEST = /^\s+IS\s+(NOT\s+)?NULL\b/i;
+const NULL_TEST = /\s+IS\s+(NOT\s+)?NULL\b/iy;
 
 /**
  * Rewrites `sql` for `engine`, binding `params`. Quoted text ('...', "...") and comments are left
@@ -67,7 +67,8 @@ export function bindSql(engine: Engine, sql: string, params: SqlParams = []): Bo
       const value = named[name];
       // `@x IS NULL` / `@x IS NOT NULL` are known here: written as TRUE or FALSE. PostgreSQL would
       // otherwise see $n untyped there and typed where it is compared, and refuse the mix.
-      const nullTest = NULL_TEST.exec(sql.slice(i + 1 + name.length));
+      NULL_TEST.lastIndex = i + 1 + name.length;
+      const nullTest = NULL_TEST.exec(sql);
       if (nullTest && !Array.isArray(value)) {
         const isNull = value === null || value === undefined;
         out += (nullTest[1] ? !isNull : isNull) ? "TRUE" : "FALSE";

@@ -12,13 +12,12 @@
 // asynchronously (lib/db-sqlite.ts); PostgreSQL waits in the server (lib/db-pg.ts). A wait that runs
 // past KNOWHUB_BUSY_TIMEOUT_MS is 503 unavailable with Retry-After (lib/db-errors.ts).
 import { AsyncLocalStorage } from "node:async_hooks";
-import { DEFAULT_DATABASE_URL } from "./db-migrate";
+import { databasePath, DEFAULT_DATABASE_URL } from "./db-migrate";
 import { openPgStack } from "./db-pg";
 import { bindSql, normalizeRow, type Engine, type SqlParams } from "./db-sql";
 import { openSqliteStack } from "./db-sqlite";
-
-import type { Pool } from "pg";
 import type { DbStack, RawRunner, Sqlite } from "./db-stack";
+import type { Pool } from "pg";
 
 export type { Engine, SqlParams } from "./db-sql";
 export type { DbStack, RawRunner, Sqlite } from "./db-stack";
@@ -45,7 +44,6 @@ type Holder = { knowhubDataLayer?: { url: string; stack: Promise<DbStack>; opene
 // On globalThis: Next bundles route modules separately, and they must share one stack.
 const holder = globalThis as unknown as Holder;
 
-
 /** The configured URL: DATABASE_URL, or the default SQLite file. */
 export function databaseUrl(): string {
   return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
@@ -53,6 +51,16 @@ export function databaseUrl(): string {
 
 export function engineOf(url: string): Engine {
   return /^postgres(ql)?:\/\//.test(url) ? "postgres" : "sqlite";
+}
+
+/**
+ * Where the data lives, for people (the CLI's output, the guide): SQLite's file path, or
+ * PostgreSQL's database and host, never the URL itself, which may carry a password.
+ */
+export function describeDatabase(): string {
+  if (dbEngine() === "sqlite") return databasePath(databaseUrl());
+  const url = new URL(databaseUrl());
+  return `PostgreSQL database ${decodeURIComponent(url.pathname.slice(1))} on ${url.host}`;
 }
 
 /** The engine DATABASE_URL selects. */
@@ -66,31 +74,42 @@ export function busyTimeoutMs(): number {
   return Number.isInteger(value) && value >= 0 ? value : 5000;
 }
 
-async function openStack(url: string): Promise<DbStack> {
-  // SQLite opens synchronously (its migrations too), so that getSqlite() can open it for a caller
-  // that cannot wait; PostgreSQL migrates over the network.
-  return engineOf(url) === "postgres" ? openPgStack(url, busyTimeoutMs()) : openSqliteStack(url);
-}
+type Entry = NonNullable<Holder["knowhubDataLayer"]>;
 
-/** The open stack for DATABASE_URL; a changed URL (a test file's fresh database) opens a new one. */
-export function dbStack(): Promise<DbStack> {
+/** The entry for DATABASE_URL, opening it when the URL changed (a test file's fresh database). */
+function openEntry(): Entry {
   const url = databaseUrl();
   const cached = holder.knowhubDataLayer;
-  if (cached && cached.url === url) return cached.stack;
-  const stack = openStack(url);
-  const entry: NonNullable<Holder["knowhubDataLayer"]> = { url, stack };
+  if (cached && cached.url === url) return cached;
+  const closeCached = () => void cached?.stack.then((old) => old.close()).catch(() => undefined);
+  let entry: Entry;
+  if (engineOf(url) === "sqlite") {
+    // SQLite opens synchronously (its migrations too), so that getSqlite() has it at once; a
+    // failure throws here and nothing is cached.
+    const opened = openSqliteStack(url);
+    entry = { url, stack: Promise.resolve(opened), opened };
+    closeCached();
+  } else {
+    const stack = openPgStack(url, busyTimeoutMs());
+    entry = { url, stack };
+    stack.then(
+      (opened) => {
+        entry.opened = opened;
+        closeCached();
+      },
+      () => {
+        // A failed open (the server down) is not cached: the next query tries again.
+        if (holder.knowhubDataLayer === entry) holder.knowhubDataLayer = cached;
+      },
+    );
+  }
   holder.knowhubDataLayer = entry;
-  stack.then(
-    (opened) => {
-      entry.opened = opened;
-      if (cached) void cached.stack.then((old) => old.close()).catch(() => undefined);
-    },
-    () => {
-      // A failed open (the server down, a bad path) is not cached: the next query tries again.
-      if (holder.knowhubDataLayer === entry) holder.knowhubDataLayer = cached;
-    },
-  );
-  return stack;
+  return entry;
+}
+
+/** The open stack for DATABASE_URL. */
+export async function dbStack(): Promise<DbStack> {
+  return openEntry().stack;
 }
 
 const scope = new AsyncLocalStorage<{ session: DbSession; url: string }>();
@@ -153,27 +172,10 @@ export async function transaction<T>(work: () => Promise<T>, options: Transactio
   }, options.waitMs ?? busyTimeoutMs());
 }
 
-/** True inside transaction(). */
-export function inTransaction(): boolean {
-  return scope.getStore()?.url === databaseUrl();
-}
-
 /** SQLite's raw read connection, for the engine's own modules (FTS5 search, bulk import, tests). */
 export function getSqlite(): Sqlite {
-  const opened = holder.knowhubDataLayer;
-  if (engineOf(databaseUrl()) !== "sqlite") throw new Error("getSqlite() is SQLite's: DATABASE_URL names PostgreSQL");
-  if (opened && opened.url === databaseUrl() && opened.opened?.sqlite) return opened.opened.sqlite;
-  // Opening SQLite is synchronous underneath: open it now for a caller that cannot wait.
-  return openSqliteNow().sqlite!;
-}
-
-function openSqliteNow(): DbStack {
-  const url = databaseUrl();
-  const stack = openSqliteStack(url);
-  const cached = holder.knowhubDataLayer;
-  holder.knowhubDataLayer = { url, stack: Promise.resolve(stack), opened: stack };
-  if (cached) void cached.stack.then((old) => old.close()).catch(() => undefined);
-  return stack;
+  if (dbEngine() !== "sqlite") throw new Error("getSqlite() is SQLite's: DATABASE_URL names PostgreSQL");
+  return openEntry().opened!.sqlite!;
 }
 
 /** PostgreSQL's pool (the one Prisma's adapter uses), for the engine's own modules. */

@@ -8,8 +8,7 @@ import { parseArgs } from "node:util";
 import { EXIT, UsageError } from "../lib/cli/exit-codes";
 import { absoluteDatabaseUrl } from "../lib/cli/paths";
 import { printError } from "../lib/cli/print-error";
-import { closeDb } from "../lib/db";
-import { describeTarget } from "../lib/transfer/describe-target";
+import { closeDb, describeDatabase } from "../lib/db";
 import { exportFile } from "../lib/transfer/export-records";
 import { progressBar } from "./lib/progress-bar";
 
@@ -53,11 +52,11 @@ async function exportCommand(argv: string[], cwd: string): Promise<number> {
   });
   bar.finish();
   if (values.json) {
-    console.log(JSON.stringify({ file, database: describeTarget(), all: values.all ?? false, ...summary }));
+    console.log(JSON.stringify({ file, database: describeDatabase(), all: values.all ?? false, ...summary }));
     return EXIT.ok;
   }
   const what = values.all ? "every row (--all)" : "published rows only (--all for a full backup)";
-  console.log(`exported ${describeTarget()} to ${file}: ${what}, in ${(summary.elapsedMs / 1000).toFixed(1)} s`);
+  console.log(`exported ${describeDatabase()} to ${file}: ${what}, in ${(summary.elapsedMs / 1000).toFixed(1)} s`);
   console.log(`  experiences        ${summary.experiences.toLocaleString("en")}`);
   console.log(`  content revisions  ${summary.contentRevisions.toLocaleString("en")}`);
   return EXIT.ok;

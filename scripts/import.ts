@@ -14,8 +14,7 @@ import { parseArgs } from "node:util";
 import { EXIT, UsageError } from "../lib/cli/exit-codes";
 import { absoluteDatabaseUrl } from "../lib/cli/paths";
 import { printError } from "../lib/cli/print-error";
-import { closeDb } from "../lib/db";
-import { describeTarget } from "../lib/transfer/describe-target";
+import { closeDb, describeDatabase } from "../lib/db";
 import { importFile, type ImportSummary } from "../lib/transfer/import-records";
 import { progressBar } from "./lib/progress-bar";
 import { describeReanalysis, reanalyzeWithProgress } from "./lib/reanalyze-with-progress";
@@ -81,7 +80,7 @@ async function importCommand(argv: string[], cwd: string): Promise<number> {
     },
   });
   bar.finish();
-  if (values.json) console.log(JSON.stringify({ file, database: describeTarget(), ...summary }));
+  if (values.json) console.log(JSON.stringify({ file, database: describeDatabase(), ...summary }));
   else printSummary(file, summary, Number(values["show-rejections"]));
   return summary.experiences.rejected + summary.contentRevisions.rejected + summary.unknown.rejected > 0 ? EXIT.badInput : EXIT.ok;
 }
@@ -93,7 +92,7 @@ function printSummary(file: string, s: ImportSummary, show: number): void {
   const row = (label: string, c: ImportSummary["experiences"]) =>
     `  ${label.padEnd(18)} added ${c.added.toLocaleString("en").padStart(10)}   skipped ${c.skipped.toLocaleString("en").padStart(10)}   rejected ${c.rejected.toLocaleString("en").padStart(8)}`;
   const seconds = s.elapsedMs / 1000;
-  console.log(`imported ${file} into ${describeTarget()}`);
+  console.log(`imported ${file} into ${describeDatabase()}`);
   const how = s.bulk ? ", one bulk transaction" : s.bulkFallback ? ", per batch (the bulk path is SQLite's)" : ", per batch";
   console.log(`  ${s.lines.toLocaleString("en")} lines in ${seconds.toFixed(1)} s (${Math.round(s.lines / seconds).toLocaleString("en")} lines/s)${how}${s.optimized ? ", search index optimized" : ""}`);
   console.log(row("experiences", s.experiences));

@@ -1,7 +1,7 @@
 // Creates and migrates the database named by DATABASE_URL (default file:./data/knowhub.db; a
 // postgres:// URL migrates that PostgreSQL database), then analyzes its experiences again if an
 // older analyzer built their search columns.
-import { closeDb, databaseUrl, dbEngine } from "../lib/db";
+import { closeDb, databaseUrl, dbEngine, describeDatabase } from "../lib/db";
 import { databasePath, migrateDatabase } from "../lib/db-migrate";
 import { migratePgDatabase } from "../lib/db-migrate-pg";
 import { fillContentSkeletons } from "../lib/contents/fill-content-skeletons";
@@ -10,10 +10,8 @@ import { describeReanalysis, reanalyzeWithProgress } from "./lib/reanalyze-with-
 
 async function main(): Promise<void> {
   if (dbEngine() === "postgres") {
-    const url = new URL(databaseUrl());
     const { applied } = await migratePgDatabase(databaseUrl());
-    const where = `PostgreSQL database ${url.pathname.slice(1)} on ${url.host}`;
-    console.log(applied.length ? `migrated ${where}: ${applied.join(", ")}` : `${where} is up to date`);
+    console.log(applied.length ? `migrated ${describeDatabase()}: ${applied.join(", ")}` : `${describeDatabase()} is up to date`);
   } else {
     const path = databasePath();
     const { applied } = migrateDatabase(path);

@@ -4,8 +4,7 @@ import { admitRequest } from "../auth/admit-request";
 import type { Caller } from "../auth/authorize-request";
 import { getContent, getContentHistory } from "../contents/get-content";
 import { getContentInput, submitContentInput } from "../contents/schema";
-import { databaseUrl, dbEngine } from "../db";
-import { databasePath } from "../db-migrate";
+import { describeDatabase } from "../db";
 import { isDomainError } from "../errors";
 import { createExperienceInput } from "../experiences/schema";
 import type { KeyScope } from "../keys/schema";
@@ -41,7 +40,7 @@ export function admitToken(token: string | undefined): Admit {
 /** `baseUrl`: the address the guide names (the request's, over /api/mcp); the local default otherwise. */
 export function localHub(admit: Admit, baseUrl?: string): Hub {
   return {
-    location: hubLocation(),
+    location: describeDatabase(),
     async mayWrite() {
       try {
         await admit("write", null);
@@ -81,12 +80,4 @@ export function localHub(admit: Admit, baseUrl?: string): Hub {
       return readSkillGuide(baseUrl);
     },
   };
-}
-
-/** Where the hub's data lives, for the guide: the SQLite file, or the PostgreSQL server without its password. */
-function hubLocation(): string {
-  if (dbEngine() === "sqlite") return databasePath();
-  const url = new URL(databaseUrl());
-  url.password = url.password ? "***" : "";
-  return url.toString();
 }
