@@ -5,12 +5,19 @@
 // compares and writes sees no other writer in between) with a lock_timeout of
 // KNOWHUB_BUSY_TIMEOUT_MS, after which it is 503 busy; a pool that has no free connection within the
 // same time is 503 too, and a server that does not answer is 503 unreachable.
+//
+// Nothing here relies on session state, so the pool works through PgBouncer in transaction mode
+// (docs/deploy.md): lock_timeout is set inside each transaction (set_config(..., true), which ends
+// with it), not as a connection's startup option (PgBouncer refuses `options`, or with
+// ignore_startup_parameters drops it silently and writes wait forever); the writer lock is
+// transaction-scoped; pg sends unnamed prepared statements only.
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../generated/pgsql/client";
 import type { DbStack, RawRunner } from "./db-stack";
 import { busyUnavailable } from "./db-errors";
 import { migratePgDatabase } from "./db-migrate-pg";
+import { isWriteStatement } from "./db-sql";
 
 const PG_TUNING = {
   /** Connections per server process. */
@@ -34,29 +41,53 @@ export async function openPgStack(url: string, lockWaitMs: number): Promise<DbSt
     // Idle connections do not keep a process alive: a CLI command exits when its work is done
     // (a server is kept alive by its listening socket anyway).
     allowExitOnIdle: true,
-    // Every statement waits at most the busy timeout for a lock (a row another server's transaction
-    // holds, the writer lock), then fails with 55P03: 503 busy, never a hang. 0 would mean forever.
-    options: `-c lock_timeout=${Math.max(1, lockWaitMs)}`,
   });
   // An idle connection the server closed (a restart) must not end the process; the pool replaces it.
   pool.on("error", (error) => console.error("PostgreSQL connection lost (it will be replaced):", error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
 
+  // Every write waits at most this long for a lock (a row another server's transaction holds, the
+  // writer lock), then fails with 55P03: 503 busy, never a hang (0 would mean forever). Set per
+  // transaction; reads take no row locks and are left alone.
+  const lockTimeoutSql = (ms: number) => `set_config('lock_timeout', '${Math.max(1, ms)}', true)`;
+
+  // A write statement outside transaction() (reads and writes alike go to the reader there) runs in
+  // a transaction of its own, so that it gets the lock timeout too; it takes no writer lock, as before.
+  const withLockTimeout = <T>(run: (runner: RawRunner) => Promise<T>): Promise<T> =>
+    prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRawUnsafe(`SELECT ${lockTimeoutSql(lockWaitMs)} AS "lockTimeout"`);
+        return run(tx);
+      },
+      { maxWait: Math.max(100, lockWaitMs), timeout: PG_TUNING.transactionTimeoutMs },
+    );
+  const reader: RawRunner = {
+    $queryRawUnsafe: <T>(query: string, ...values: unknown[]) =>
+      isWriteStatement(query) ? withLockTimeout((tx) => tx.$queryRawUnsafe<T>(query, ...values)) : prisma.$queryRawUnsafe<T>(query, ...values),
+    $executeRawUnsafe: (query: string, ...values: unknown[]) =>
+      isWriteStatement(query) ? withLockTimeout((tx) => tx.$executeRawUnsafe(query, ...values)) : prisma.$executeRawUnsafe(query, ...values),
+  };
+
   return {
     engine: "postgres",
     url,
-    reader: prisma,
+    reader,
     pool,
     transaction<T>(work: (runner: RawRunner) => Promise<T>, waitMs: number): Promise<T> {
       return prisma.$transaction(
         async (tx) => {
           if (waitMs === 0) {
-            const rows = await tx.$queryRawUnsafe<{ locked: boolean }[]>(`SELECT pg_try_advisory_xact_lock(${WRITER_LOCK}) AS locked`);
+            // Background work never waits for the writer; its statements wait at most the busy timeout.
+            const rows = await tx.$queryRawUnsafe<{ locked: boolean }[]>(
+              `SELECT ${lockTimeoutSql(lockWaitMs)} AS "lockTimeout", pg_try_advisory_xact_lock(${WRITER_LOCK}) AS locked`,
+            );
             if (!rows[0]?.locked) throw busyUnavailable();
           } else {
-            // The connection's lock_timeout is the busy timeout; another wait is set for this transaction.
-            if (waitMs !== lockWaitMs) await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${Math.max(1, waitMs)}`);
-            await tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(${WRITER_LOCK})::text AS locked`);
+            // One round trip: the lock timeout is set in a subquery the lock waits on (OFFSET 0 keeps
+            // the planner from merging the two, so set_config runs first).
+            await tx.$queryRawUnsafe(
+              `SELECT pg_advisory_xact_lock(${WRITER_LOCK})::text AS locked FROM (SELECT ${lockTimeoutSql(waitMs)} OFFSET 0) AS "lockTimeout"`,
+            );
           }
           return work(tx);
         },

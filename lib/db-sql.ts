@@ -10,6 +10,13 @@ export type SqlParams = Readonly<Record<string, unknown>> | readonly unknown[];
 
 export type BoundSql = { text: string; values: unknown[] };
 
+const WRITE_STATEMENT = /^\s*(INSERT|UPDATE|DELETE|REPLACE|WITH\b[\s\S]*\b(INSERT|UPDATE|DELETE)\b)/i;
+
+/** Whether a statement writes (SQLite sends it to its writer; PostgreSQL gives it a lock timeout). */
+export function isWriteStatement(sql: string): boolean {
+  return WRITE_STATEMENT.test(sql);
+}
+
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
 const NULL_TEST = /\s+IS\s+(NOT\s+)?NULL\b/iy;
 

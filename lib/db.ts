@@ -14,7 +14,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { databasePath, DEFAULT_DATABASE_URL } from "./db-migrate";
 import { openPgStack } from "./db-pg";
-import { bindSql, normalizeRow, type Engine, type SqlParams } from "./db-sql";
+import { bindSql, isWriteStatement, normalizeRow, type Engine, type SqlParams } from "./db-sql";
 import { openSqliteStack } from "./db-sqlite";
 import type { DbStack, RawRunner, Sqlite } from "./db-stack";
 import type { Pool } from "pg";
@@ -136,8 +136,6 @@ function sessionOver(engine: Engine, runner: () => Promise<RawRunner>, writes: (
   return session;
 }
 
-const WRITE_STATEMENT = /^\s*(INSERT|UPDATE|DELETE|REPLACE|WITH\b[\s\S]*\b(INSERT|UPDATE|DELETE)\b)/i;
-
 /**
  * The database as the calling code should use it: the transaction it runs in, if any; otherwise
  * the engine's reader, with each write statement run as a transaction of its own.
@@ -150,7 +148,7 @@ export function db(): DbSession {
     engine,
     async () => (await dbStack()).reader,
     // SQLite has one writer (lib/db-sqlite.ts); PostgreSQL takes single statements from the pool.
-    (sql) => engine === "sqlite" && WRITE_STATEMENT.test(sql),
+    (sql) => engine === "sqlite" && isWriteStatement(sql),
     (work) => transaction(() => work(db())),
   );
 }

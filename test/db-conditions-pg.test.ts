@@ -10,7 +10,7 @@ import * as contentRoute from "@/app/api/content/route";
 import * as experienceRoute from "@/app/api/experience/route";
 import * as healthRoute from "@/app/api/health/route";
 import * as searchRoute from "@/app/api/search/route";
-import { closeDb, databaseUrl } from "@/lib/db";
+import { closeDb, databaseUrl, db, transaction } from "@/lib/db";
 import { dbUnavailableCause } from "@/lib/db-errors";
 import { experienceInput } from "./factories";
 import { onPostgres } from "./fresh-database";
@@ -65,6 +65,39 @@ describe.skipIf(!onPostgres())("PostgreSQL in trouble", () => {
     expect(await countRows("content_revisions")).toBe(stored);
     expect((await call(contentRoute.POST, "/api/content", { method: "POST", body: { id: "pymupdf/find-tables", title: "Find tables", body: "page.find_tables()" } })).status).toBe(201);
     expect(await countRows("content_revisions")).toBe(stored + 1);
+  });
+
+  it("the lock timeout belongs to each write transaction, never to a connection (PgBouncer's transaction mode shares them)", async () => {
+    // A session setting would stay on a pooled server connection, and a startup option is refused or
+    // dropped by PgBouncer (docs/deploy.md): outside a transaction the connection has the server's default.
+    expect(await db().get<{ lockTimeout: string }>(`SELECT current_setting('lock_timeout') AS "lockTimeout"`)).toEqual({ lockTimeout: "0" });
+    const inside = await transaction(() => db().get<{ lockTimeout: string }>(`SELECT current_setting('lock_timeout') AS "lockTimeout"`));
+    expect(inside).toEqual({ lockTimeout: "1500ms" });
+    const background = await transaction(() => db().get<{ lockTimeout: string }>(`SELECT current_setting('lock_timeout') AS "lockTimeout"`), { waitMs: 0 });
+    expect(background).toEqual({ lockTimeout: "1500ms" });
+    expect(await db().get<{ lockTimeout: string }>(`SELECT current_setting('lock_timeout') AS "lockTimeout"`)).toEqual({ lockTimeout: "0" });
+  });
+
+  it("a single write outside a transaction that meets another server's row lock fails busy at the timeout", async () => {
+    await db().run(`INSERT INTO search_meta (key, value) VALUES ('lock-probe', '1')`);
+    const holder = new pg.Client({ connectionString: databaseUrl() });
+    await holder.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query(`UPDATE search_meta SET value = '2' WHERE key = 'lock-probe'`);
+      const started = Date.now();
+      const failure = await db()
+        .run(`UPDATE search_meta SET value = '3' WHERE key = 'lock-probe'`)
+        .then(() => null, (error: unknown) => error);
+      const waited = Date.now() - started;
+      expect(dbUnavailableCause(failure)).toBe("busy");
+      expect(waited).toBeGreaterThanOrEqual(1400);
+      await holder.query("ROLLBACK");
+    } finally {
+      await holder.end();
+    }
+    expect(await db().run(`UPDATE search_meta SET value = '3' WHERE key = 'lock-probe'`)).toBe(1);
+    expect(await db().get(`SELECT value FROM search_meta WHERE key = 'lock-probe'`)).toEqual({ value: "3" });
   });
 
   it("a read-only server answers 503 read_only to a write, stores nothing, and health names it", async () => {
