@@ -1,0 +1,38 @@
+// Files that carry a hub's data (backups, exports) are the operator's alone, as the database is:
+// created 0600 from their first byte (a chmod afterwards would leave a window in which another user
+// could open them), written under a temporary name in the same folder and renamed into place only
+// when complete and flushed, so a failed or interrupted write never leaves a half file under the
+// name asked for (an older file of that name stays as it was).
+import { randomBytes } from "node:crypto";
+import { closeSync, createWriteStream, fsyncSync, openSync, renameSync, rmSync } from "node:fs";
+import { once } from "node:events";
+import { basename, dirname, join } from "node:path";
+import type { Writable } from "node:stream";
+
+/** The mode of every file that holds a hub's rows. */
+export const PRIVATE_FILE_MODE = 0o600;
+
+/** Runs `write` on a stream to a fresh 0600 file, then renames it to `path`; on failure removes it. */
+export async function writePrivateFile<T>(path: string, write: (out: Writable) => Promise<T>): Promise<T> {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(4).toString("hex")}.partial`);
+  // "wx": never reuse or follow an existing name; the mode applies at creation (the umask can only
+  // take bits away).
+  const fd = openSync(temporary, "wx", PRIVATE_FILE_MODE);
+  const out = createWriteStream("", { fd, autoClose: false });
+  let closed = false;
+  try {
+    const result = await write(out);
+    out.end();
+    await once(out, "finish");
+    fsyncSync(fd);
+    closeSync(fd);
+    closed = true;
+    renameSync(temporary, path);
+    return result;
+  } catch (error) {
+    out.destroy();
+    if (!closed) closeSync(fd);
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
