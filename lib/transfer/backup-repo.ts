@@ -33,6 +33,10 @@ function selectSql(table: BackupTable, engine: Engine): string {
 }
 
 const countSql = (table: BackupTable) => /* sql */ `SELECT COUNT(*) AS n FROM ${quote(table.name)}${where(table)}`;
+const SQLITE_COLUMNS_SQL = /* sql */ `SELECT name FROM pragma_table_info(?)`;
+// A generated column (search_vector) is derived: never backed up, never written.
+const PG_COLUMNS_SQL = /* sql */ `SELECT column_name AS name FROM information_schema.columns
+  WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`;
 const LAST_MIGRATION_SQL = /* sql */ `SELECT migration_name AS name FROM "_prisma_migrations"
   WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name DESC LIMIT 1`;
 
@@ -43,6 +47,8 @@ export type BackupSnapshot = {
   readonly counts: Record<string, number>;
   /** The last id each sequence handed out, at least the largest id present. */
   readonly sequences: Record<string, number>;
+  /** The table's columns as the database has them. */
+  columnsOf(table: BackupTable): Promise<string[]>;
   rows(table: BackupTable): AsyncIterable<unknown[]>;
   close(): Promise<void>;
 };
@@ -72,6 +78,7 @@ function openSqliteSnapshot(path: string): BackupSnapshot {
       migration,
       counts,
       sequences,
+      columnsOf: async (table) => (db.prepare(SQLITE_COLUMNS_SQL).all(table.name) as { name: string }[]).map((c) => c.name),
       async *rows(table) {
         yield* db.prepare(selectSql(table, "sqlite")).raw(true).iterate() as IterableIterator<unknown[]>;
       },
@@ -111,6 +118,7 @@ async function openPgSnapshot(url: string): Promise<BackupSnapshot> {
       migration,
       counts,
       sequences,
+      columnsOf: async (table) => (await client.query<{ name: string }>(PG_COLUMNS_SQL, [table.name])).rows.map((r) => r.name),
       rows: (table) => cursorRows(client, selectSql(table, "postgres")),
       async close() {
         await client.query("COMMIT").catch(() => undefined);
@@ -196,7 +204,7 @@ function sqliteTarget(path: string): RestoreTarget {
       return TARGET_MUST_BE_EMPTY.filter((name) => db.prepare(/* sql */ `SELECT 1 AS one FROM ${quote(name)} LIMIT 1`).get() !== undefined);
     },
     async columnsOf(table) {
-      return (db.prepare(/* sql */ `SELECT name FROM pragma_table_info(?)`).all(table.name) as { name: string }[]).map((c) => c.name);
+      return (db.prepare(SQLITE_COLUMNS_SQL).all(table.name) as { name: string }[]).map((c) => c.name);
     },
     async insert(table, rows) {
       const statement = db.prepare(insertSql(table));
@@ -270,12 +278,7 @@ async function pgTarget(url: string): Promise<RestoreTarget> {
       return found;
     },
     async columnsOf(table) {
-      const { rows } = await client.query<{ name: string }>(
-        /* sql */ `SELECT column_name AS name FROM information_schema.columns
-         WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
-        [table.name],
-      );
-      return rows.map((r) => r.name);
+      return (await client.query<{ name: string }>(PG_COLUMNS_SQL, [table.name])).rows.map((r) => r.name);
     },
     async insert(table, rows) {
       if (rows.length) await client.query(insertSql(table), [asJson(table, rows)]);

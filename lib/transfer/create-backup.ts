@@ -39,6 +39,14 @@ export async function createBackup(file: string, options: BackupOptions = {}): P
   if (sourceUrl === databaseUrl()) await dbStack();
   const snapshot = await openBackupSnapshot(sourceUrl);
   try {
+    // A column this format does not know (a database migrated by a newer KnowHub) would be lost.
+    for (const table of BACKUP_TABLES) {
+      const have = [...(await snapshot.columnsOf(table))].sort();
+      const want = table.columns.map(([c]) => c).sort();
+      if (JSON.stringify(have) !== JSON.stringify(want)) {
+        throw new Error(`cannot back up: table ${table.name} has columns ${have.join(", ")}, backup format ${BACKUP_VERSION} knows ${want.join(", ")} (a database of another KnowHub version)`);
+      }
+    }
     const total = Object.values(snapshot.counts).reduce((a, b) => a + b, 0);
     const header: BackupHeader = {
       format: BACKUP_FORMAT,
