@@ -17,21 +17,26 @@ export async function writePrivateFile<T>(path: string, write: (out: Writable) =
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(4).toString("hex")}.partial`);
   // "wx": never reuse or follow an existing name; the mode applies at creation (the umask can only
   // take bits away).
-  const fd = openSync(temporary, "wx", PRIVATE_FILE_MODE);
-  const out = createWriteStream("", { fd, autoClose: false });
-  let closed = false;
+  const out = createWriteStream(temporary, { flags: "wx", mode: PRIVATE_FILE_MODE });
   try {
+    await once(out, "open");
     const result = await write(out);
     out.end();
-    await once(out, "finish");
-    fsyncSync(fd);
-    closeSync(fd);
-    closed = true;
+    await once(out, "close");
+    // On disk before it takes the name: a crash right after the rename must not leave it empty.
+    const fd = openSync(temporary, "r");
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temporary, path);
     return result;
   } catch (error) {
-    out.destroy();
-    if (!closed) closeSync(fd);
+    if (!out.closed) {
+      out.destroy();
+      await once(out, "close").catch(() => undefined);
+    }
     rmSync(temporary, { force: true });
     throw error;
   }

@@ -7,7 +7,7 @@
 // authenticates there; sessions stay behind. Refusals (a non-empty target, a truncated, damaged or
 // newer file) change nothing. The same from a PostgreSQL hub into SQLite.
 // SQLite and PostgreSQL databases of its own (this file switches DATABASE_URL between them).
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -222,11 +222,12 @@ describe.skipIf(!pgTarget.available)("backup and restore on SQLite and PostgreSQ
 
   it("refuses a non-empty target, a truncated, damaged or newer file, and changes nothing", async () => {
     await useUrl(sqliteTarget);
-    const before = await countRows("experiences");
+    await createBackup(file("target-before.backup"));
     const notEmpty = await refusal(() => restoreBackup(file("a.backup")));
     expect(notEmpty.code).toBe("conflict");
     expect(notEmpty.message).toContain("not empty");
-    expect(await countRows("experiences")).toBe(before);
+    await createBackup(file("target-after.backup"));
+    expect(await compareBackups(file("target-before.backup"), file("target-after.backup"))).toBeNull();
 
     const text = readFileSync(file("a.backup"), "utf8");
     writeFileSync(file("truncated.backup"), text.slice(0, Math.floor(text.length * 0.7)));
@@ -241,6 +242,20 @@ describe.skipIf(!pgTarget.available)("backup and restore on SQLite and PostgreSQ
     }
     await useUrl(empty);
     for (const table of ["experiences", "api_keys", "audit_log", "resources"]) expect(await countRows(table)).toBe(0);
+  });
+
+  it("leaves no half file when a backup fails, and an older file of that name as it was", async () => {
+    await useUrl(sqliteSource);
+    writeFileSync(file("older.backup"), "yesterday's backup\n");
+    await expect(
+      createBackup(file("older.backup"), {
+        onProgress: (p) => {
+          if (p.table === "experiences") throw new Error("disk full");
+        },
+      }),
+    ).rejects.toThrow("disk full");
+    expect(readFileSync(file("older.backup"), "utf8")).toBe("yesterday's backup\n");
+    expect(readdirSync(dir).filter((name) => name.includes("partial"))).toEqual([]);
   });
 
   it("creates an export 0600 too", async () => {
