@@ -206,6 +206,7 @@ function checkHeader(file: string, value: unknown): BackupHeader {
       version: header.version,
     });
   }
+  if (header.engine !== "sqlite" && header.engine !== "postgres") throw refused(file, `its header names no engine it was taken on`);
   const tables = header.tables ?? {};
   for (const table of BACKUP_TABLES) {
     if (!Number.isSafeInteger(tables[table.name]) || tables[table.name] < 0) throw refused(file, `its header has no row count for ${table.name}`);

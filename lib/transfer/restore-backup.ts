@@ -12,8 +12,7 @@
 // 3. Before COMMIT, what the triggers derived (every resource row with its counts and scores, every
 //    vote) is compared with the file row for row, and the sequences are set to the source's; any
 //    difference, error or change in the file since step 1 rolls everything back.
-import type { Engine } from "../db";
-import { databaseUrl } from "../db";
+import { databaseUrl, type Engine } from "../db";
 import { DomainError } from "../errors";
 import { readBackup, rowLine } from "./backup-format";
 import { openRestoreTarget, ROWS_PER_BATCH, type RestoreTarget } from "./backup-repo";
