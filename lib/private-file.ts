@@ -4,16 +4,20 @@
 // when complete and flushed, so a failed or interrupted write never leaves a half file under the
 // name asked for (an older file of that name stays as it was).
 import { randomBytes } from "node:crypto";
-import { closeSync, createWriteStream, fsyncSync, openSync, renameSync, rmSync } from "node:fs";
+import { closeSync, createWriteStream, fsyncSync, lstatSync, openSync, renameSync, rmSync } from "node:fs";
 import { once } from "node:events";
 import { basename, dirname, join } from "node:path";
 import type { Writable } from "node:stream";
+import { DomainError } from "./errors";
 
 /** The mode of every file that holds a hub's rows. */
 export const PRIVATE_FILE_MODE = 0o600;
 
 /** Runs `write` on a stream to a fresh 0600 file, then renames it to `path`; on failure removes it. */
 export async function writePrivateFile<T>(path: string, write: (out: Writable) => Promise<T>): Promise<T> {
+  // The rename would replace whatever has the name: a device (/dev/stdout), a link, a folder.
+  const existing = lstatSync(path, { throwIfNoEntry: false });
+  if (existing && !existing.isFile()) throw new DomainError("invalid_input", `${path} exists and is not a regular file: name a file to write`, { path });
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(4).toString("hex")}.partial`);
   // "wx": never reuse or follow an existing name; the mode applies at creation (the umask can only
   // take bits away).
