@@ -1,6 +1,6 @@
 // The `knowhub` commands (bin/knowhub.mjs loads this file). The agent commands run through
 // lib/operations on the local database or, with KNOWHUB_API set, on that hub over REST; keys,
-// import and export are the npm scripts' own implementations; serve is `npm start`.
+// import, export, backup, restore and migrate-engine are the npm scripts' own implementations; serve is `npm start`.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -16,7 +16,10 @@ import type { Hub } from "../lib/operations/hub";
 import { admitToken, localHub } from "../lib/operations/local-hub";
 import { remoteHubFromEnv } from "../lib/operations/remote-hub";
 import { VERSION } from "../lib/version";
+import { runBackup } from "../scripts/backup";
 import { runExport } from "../scripts/export";
+import { runMigrateEngine } from "../scripts/migrate-engine";
+import { runRestore } from "../scripts/restore";
 import { runImport } from "../scripts/import";
 import { runKeys } from "../scripts/keys";
 
@@ -61,6 +64,12 @@ export async function main(argv: string[], place: Place): Promise<number> {
       return runImport(rest, place.invokedFrom);
     case "export":
       return runExport(rest, place.invokedFrom);
+    case "backup":
+      return runBackup(rest, place.invokedFrom);
+    case "restore":
+      return runRestore(rest, place.invokedFrom);
+    case "migrate-engine":
+      return runMigrateEngine(rest, place.invokedFrom);
     case "serve":
       return serve(rest, place.root);
     case "mcp":

@@ -1,7 +1,8 @@
 // npm run export -- FILE.jsonl [--all] [--db file:./data/knowhub.db | postgres://...] [--json]
 // (also `knowhub export ...`: the CLI runs runExport below.)
 // Writes the published content revisions and experiences as JSONL that `npm run import` reads back;
-// --all writes every one whatever its moderation status, with findings, reasons and locks (a backup).
+// --all writes every one whatever its moderation status, with findings, reasons and locks (not a
+// backup: keys, pins, redirects and the audit log are only in `npm run backup`). The file is 0600.
 // --json prints the summary as one JSON object.
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -55,7 +56,7 @@ async function exportCommand(argv: string[], cwd: string): Promise<number> {
     console.log(JSON.stringify({ file, database: describeDatabase(), all: values.all ?? false, ...summary }));
     return EXIT.ok;
   }
-  const what = values.all ? "every row (--all)" : "published rows only (--all for a full backup)";
+  const what = values.all ? "every row (--all)" : "published rows only (--all for every moderation state; npm run backup for a backup)";
   console.log(`exported ${describeDatabase()} to ${file}: ${what}, in ${(summary.elapsedMs / 1000).toFixed(1)} s`);
   console.log(`  experiences        ${summary.experiences.toLocaleString("en")}`);
   console.log(`  content revisions  ${summary.contentRevisions.toLocaleString("en")}`);

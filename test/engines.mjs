@@ -40,6 +40,8 @@ export const POSTGRES_SELF_MANAGED = [
   "test/search-engines.test.ts",
   "test/schema-engines.test.ts",
   "test/transfer-engines.test.ts",
+  "test/backup-engines.test.ts",
+  "test/migrate-engine.test.ts",
 ];
 
 /** The files the "postgres" project runs: its include and exclude globs (relative to the root). */

@@ -6,7 +6,10 @@ import { EXIT_CODE_HELP } from "./exit-codes";
 
 export const MAINTENANCE_COMMANDS = [
   { name: "import", synopsis: "FILE.jsonl [--db file:PATH] [--json]", summary: "import experiences and content revisions (local database)" },
-  { name: "export", synopsis: "FILE.jsonl [--all] [--db file:PATH] [--json]", summary: "export them as JSONL; --all for a full backup (local database)" },
+  { name: "export", synopsis: "FILE.jsonl [--all] [--db file:PATH] [--json]", summary: "export them as JSONL for agents and other hubs (local database)" },
+  { name: "backup", synopsis: "FILE [--db file:PATH] [--json]", summary: "an online backup of the whole hub, 0600 (local database)" },
+  { name: "restore", synopsis: "FILE [--to file:PATH | postgres://...] [--json]", summary: "restore a backup into an empty database, all or nothing" },
+  { name: "migrate-engine", synopsis: "--to postgres://... [--json]", summary: "move the hub to another (empty) database and verify it" },
   { name: "keys", synopsis: "create|list|revoke ...", summary: "manage API keys (local database; JSON lines)" },
   { name: "serve", synopsis: "[--host H] [--port P]", summary: "migrate, build when stale and serve the hub (as npm start)" },
   { name: "mcp", synopsis: "", summary: "an MCP server on stdio: the local database, or KNOWHUB_API" },

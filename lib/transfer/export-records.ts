@@ -1,16 +1,17 @@
 // Writes content revisions and experiences as JSONL (see record-format.ts) from one consistent
 // snapshot: by default what the public sees (published rows only: a held, rejected or hidden one
-// must not leak through an export); with `all`, every row with its moderation state, so that a
-// backup restores the hub as it was, review queue and locks included. Revisions come first, in (id, revision) order, so an import can check that
+// must not leak through an export); with `all`, every row with its moderation state, review queue
+// and locks included. Not a backup: keys, pins, redirects and the audit log are not in it
+// (`knowhub backup`, create-backup.ts, holds everything). Written 0600, as the database is. Revisions come first, in (id, revision) order, so an import can check that
 // each follows the one before it; experiences follow in id order, so a restore into an empty
 // database recreates them in the same order (same ids, same first spelling of each resource name).
 // Both engines write the same lines in the same order for the same rows (repo.ts, repo-pg.ts), so a
 // file exported from one imports into the other and exports again unchanged.
-import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { dbEngine } from "../db";
 import { fromDbTime } from "../db-time";
+import { writePrivateFile } from "../private-file";
 import { experienceLine, revisionLine } from "./record-format";
 import { openSnapshot } from "./repo";
 import { openPgSnapshot } from "./repo-pg";
@@ -70,19 +71,11 @@ export async function exportToStream(
   return summary;
 }
 
+/** Writes the export to `path`: created 0600, as the database is, and renamed into place when complete. */
 export async function exportFile(
   path: string,
   onProgress?: (progress: ExportProgress) => void,
   options: ExportOptions = {},
 ): Promise<ExportSummary> {
-  const out = createWriteStream(path);
-  try {
-    const summary = await exportToStream(out, onProgress, options);
-    out.end();
-    await once(out, "finish");
-    return summary;
-  } catch (error) {
-    out.destroy();
-    throw error;
-  }
+  return writePrivateFile(path, (out) => exportToStream(out, onProgress, options));
 }

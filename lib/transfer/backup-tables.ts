@@ -1,0 +1,139 @@
+// What a backup holds (docs/architecture.md, Backups): every table that is the hub's state, in the
+// order a restore writes them (a row's references come before it), each in a fixed row order (its
+// primary key; text compared by code point on both engines), each column with the kind that says
+// how its values are written on the line (times as one ISO 8601 form, booleans as booleans,
+// numbers as numbers) whatever the engine stored.
+//
+// Left out, on purpose: admin_sessions (a console session is a login on one server, not the hub's
+// state: a restored hub asks its operators to log in again); the search generation in search_meta
+// (a cache key the triggers move); and what each engine derives from the rows by triggers (SQLite's
+// FTS5 tables, PostgreSQL's experience_terms, experience_search and search_vector): the target's
+// own triggers build them as the experiences go in. resources and resource_votes are derived in
+// part; they are in the file so that a restore can check what the target's triggers built against
+// the source, row for row (and resources also carry state of their own: display name, shown and
+// pinned url and category, skeleton, first and last seen).
+export type ColumnKind = "text" | "int" | "float" | "bool" | "time";
+
+export type BackupTable = {
+  readonly name: string;
+  readonly columns: readonly (readonly [string, ColumnKind])[];
+  /** The row order: the primary key. */
+  readonly orderBy: readonly string[];
+  /**
+   * How a restore treats the rows: insert them as they are; "resources" (the triggers make the rows
+   * from the experiences, the restore then sets their own columns and checks the derived ones);
+   * "derived" (the triggers make them; the restore checks they equal the file's); "upsert" (the
+   * migrations may have written a row of the same key: the file's value wins).
+   */
+  readonly restore: "insert" | "resources" | "derived" | "upsert";
+  /** Rows left out (a condition on the table's columns, the same SQL on both engines). */
+  readonly where?: string;
+  /** The id sequence the table draws from (kept, so a restored hub never reuses an id). */
+  readonly sequence?: "id";
+};
+
+const time = "time" as const;
+const text = "text" as const;
+const int = "int" as const;
+
+export const BACKUP_TABLES: readonly BackupTable[] = [
+  {
+    name: "api_keys",
+    columns: [["id", text], ["label", text], ["scope", text], ["token_hash", text], ["trusted", "bool"], ["created_at", time], ["last_used_at", time], ["revoked_at", time]],
+    orderBy: ["id"],
+    restore: "insert",
+  },
+  {
+    name: "contents",
+    columns: [
+      ["id", text], ["root_id", text], ["parent_id", text], ["title", text], ["body", text], ["sort_order", int], ["revision", int],
+      ["latest_revision", int], ["locked", "bool"], ["skeleton", text], ["content_hash", text], ["submitted_by", text], ["key_id", text],
+      ["key_label", text], ["created_at", time], ["updated_at", time],
+    ],
+    orderBy: ["id"],
+    restore: "insert",
+  },
+  {
+    name: "content_revisions",
+    columns: [
+      ["content_id", text], ["revision", int], ["title", text], ["body", text], ["sort_order", int], ["content_hash", text], ["submitted_by", text],
+      ["key_id", text], ["key_label", text], ["status", text], ["findings", text], ["status_reason", text], ["created_at", time],
+    ],
+    orderBy: ["content_id", "revision"],
+    restore: "insert",
+  },
+  {
+    name: "experiences",
+    columns: [
+      ["id", int], ["name", text], ["resource_key", text], ["url", text], ["category", text], ["task", text], ["score", int], ["outcome", text],
+      ["tips", text], ["content_id", text], ["submitted_by", text], ["key_id", text], ["key_label", text], ["status", text], ["findings", text],
+      ["status_reason", text], ["submission_hash", text], ["search_name", text], ["search_task", text], ["search_tips", text],
+      ["search_outcome", text], ["created_at", time], ["updated_at", time],
+    ],
+    orderBy: ["id"],
+    restore: "insert",
+    sequence: "id",
+  },
+  {
+    name: "resources",
+    columns: [
+      ["key", text], ["name", text], ["url", text], ["category", text], ["skeleton", text], ["experience_count", int], ["reporter_count", int],
+      ["pinned_url", text], ["pinned_category", text], ["score_sum", int], ["score_1", int], ["score_2", int], ["score_3", int], ["score_4", int],
+      ["score_5", int], ["first_seen", time], ["last_seen", time],
+    ],
+    orderBy: ["key"],
+    restore: "resources",
+  },
+  {
+    name: "resource_votes",
+    columns: [["resource_key", text], ["voter", text], ["score", int]],
+    orderBy: ["resource_key", "voter"],
+    restore: "derived",
+  },
+  {
+    name: "resource_redirects",
+    columns: [["from_key", text], ["to_key", text], ["created_at", time]],
+    orderBy: ["from_key"],
+    restore: "insert",
+  },
+  {
+    name: "audit_log",
+    columns: [
+      ["id", int], ["at", time], ["actor_key_id", text], ["actor_label", text], ["action", text], ["target_type", text], ["target_id", text],
+      ["reason", text], ["before", text], ["after", text],
+    ],
+    orderBy: ["id"],
+    restore: "insert",
+    sequence: "id",
+  },
+  {
+    name: "search_logs",
+    columns: [["id", int], ["query", text], ["category", text], ["result_count", int], ["abstained", "bool"], ["latency_ms", "float"], ["key_id", text], ["created_at", time]],
+    orderBy: ["id"],
+    restore: "insert",
+    sequence: "id",
+  },
+  {
+    name: "content_misses",
+    columns: [["id", int], ["content_id", text], ["created_at", time]],
+    orderBy: ["id"],
+    restore: "insert",
+    sequence: "id",
+  },
+  {
+    name: "search_meta",
+    columns: [["key", text], ["value", text]],
+    orderBy: ["key"],
+    restore: "upsert",
+    where: "key <> 'generation'",
+  },
+];
+
+/** Tables a restore target must have no rows in besides the backup's own (search_meta aside: the migrations fill it). */
+export const TARGET_MUST_BE_EMPTY = [...BACKUP_TABLES.filter((t) => t.name !== "search_meta").map((t) => t.name), "admin_sessions"];
+
+export function backupTable(name: string): BackupTable {
+  const table = BACKUP_TABLES.find((t) => t.name === name);
+  if (!table) throw new Error(`no backup table ${name}`);
+  return table;
+}
