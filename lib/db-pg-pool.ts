@@ -1,0 +1,78 @@
+// PostgreSQL's connection pool for lib/db-pg.ts: pg's Pool and Client, with one addition: every
+// failure of the connection itself carries a code, so that lib/db-errors.ts can tell it by code
+// (503 with Retry-After) rather than let it through as a 500. pg reports these without any code,
+// only with message text: a pool that has no free connection within its wait ("timeout exceeded
+// when trying to connect"), a connection that cannot be made in time, a server that goes away under
+// a query ("Connection terminated unexpectedly") and a client used after that ("... is not
+// queryable"). They get the SQLSTATE a client reports for them (class 08, connection exception,
+// as JDBC drivers do; 53300, too_many_connections, for a pool with every connection in use):
+// - 53300: connect() waited for a free connection and none came in time, every one in use (busy);
+// - 08001: connect() could not open a new connection (unreachable);
+// - 08006: a query failed because its connection was lost (unreachable).
+// A failure that already has a code (ECONNREFUSED, a server's SQLSTATE) keeps it.
+import pg from "pg";
+
+type Coded = { code?: unknown };
+
+function withCode<E>(error: E, code: string): E {
+  if (error && typeof error === "object" && !(error as Coded).code) (error as Coded).code = code;
+  return error;
+}
+
+type Callback = (error: Error | null | undefined, ...rest: unknown[]) => void;
+
+/** A client that remembers losing its connection, and codes the failures that loss causes. */
+class CodedClient extends pg.Client {
+  private lost = false;
+
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // pg emits these synchronously, before it fails the queries in flight (on the next tick).
+    const lose = () => {
+      this.lost = true;
+    };
+    this.on("error", lose);
+    this.on("end", lose);
+  }
+
+  private coded = (error: unknown) => (this.lost ? withCode(error, "08006") : error);
+
+  // Every form pg's query() takes: (text|config[, values][, callback]) or a Submittable, which
+  // reports its own errors and is passed through.
+  override query(...args: any[]): any {
+    const [config] = args;
+    if (config && typeof config.submit === "function") return (super.query as (...a: unknown[]) => unknown)(...args);
+    const at = typeof args[2] === "function" ? 2 : typeof args[1] === "function" ? 1 : -1;
+    if (at >= 0) {
+      const callback = args[at] as Callback;
+      args[at] = (error: Error | null | undefined, ...rest: unknown[]) => callback(error ? (this.coded(error) as Error) : error, ...rest);
+      return (super.query as (...a: unknown[]) => unknown)(...args);
+    }
+    return ((super.query as (...a: unknown[]) => Promise<unknown>)(...args)).catch((error: unknown) => {
+      throw this.coded(error);
+    });
+  }
+}
+
+/** pg.Pool of CodedClients whose connect() failures carry a code (53300 or 08001, above). */
+export class CodedPool extends pg.Pool {
+  constructor(config: pg.PoolConfig) {
+    super({ ...config, Client: CodedClient });
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {
+    // Looked at when it fails: with every connection still open (in use) the request was waiting in
+    // the pool's queue and that wait ran out; otherwise opening a connection failed (pg has dropped
+    // the one that did not open).
+    const code = () => (this.totalCount >= (this.options.max ?? 10) ? "53300" : "08001");
+    if (callback) {
+      super.connect((error, client, done) => callback(error ? withCode(error, code()) : error, client, done));
+      return;
+    }
+    return super.connect().catch((error: unknown) => {
+      throw withCode(error, code());
+    });
+  }
+}
