@@ -27,12 +27,16 @@ class CodedClient extends pg.Client {
 
   constructor(config?: string | pg.ClientConfig) {
     super(config);
-    // pg emits these synchronously, before it fails the queries in flight (on the next tick).
-    const lose = () => {
+    // pg emits these synchronously, before it fails the queries in flight (on the next tick). An
+    // 'error' is the connection's own failure: it gets its code here, before the pool's listener
+    // hands the same error to a pool.query() in flight.
+    this.on("error", (error: unknown) => {
       this.lost = true;
-    };
-    this.on("error", lose);
-    this.on("end", lose);
+      withCode(error, "08006");
+    });
+    this.on("end", () => {
+      this.lost = true;
+    });
   }
 
   private coded = (error: unknown) => (this.lost ? withCode(error, "08006") : error);
