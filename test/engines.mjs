@@ -40,6 +40,8 @@ export const POSTGRES_SELF_MANAGED = [
   "test/search-engines.test.ts",
   "test/schema-engines.test.ts",
   "test/transfer-engines.test.ts",
+  // Real servers on a cluster of its own, which it stops and starts (and on SQLite files of its own).
+  "test/faults.test.ts",
 ];
 
 /** The files the "postgres" project runs: its include and exclude globs (relative to the root). */
