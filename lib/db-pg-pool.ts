@@ -6,16 +6,21 @@
 // a query ("Connection terminated unexpectedly") and a client used after that ("... is not
 // queryable"). They get the SQLSTATE a client reports for them (class 08, connection exception,
 // as JDBC drivers do; 53300, too_many_connections, for a pool with every connection in use):
-// - 53300: connect() waited for a free connection and none came in time, every one in use (busy);
-// - 08001: connect() could not open a new connection (unreachable);
-// - 08006: a query failed because its connection was lost (unreachable).
+// - 08001: a new connection could not be opened (unreachable), told by the client that tried;
+// - 08006: a query failed because its connection was lost (unreachable);
+// - 53300: any other failure of the pool's connect(), which is its wait for a free connection
+//   running out with every one in use (busy).
 // A failure that already has a code (ECONNREFUSED, a server's SQLSTATE) keeps it.
 import pg from "pg";
 
 type Coded = { code?: unknown };
 
+function hasCode(error: unknown): boolean {
+  return Boolean(error && typeof error === "object" && (error as Coded).code);
+}
+
 function withCode<E>(error: E, code: string): E {
-  if (error && typeof error === "object" && !(error as Coded).code) (error as Coded).code = code;
+  if (error && typeof error === "object" && !hasCode(error)) (error as Coded).code = code;
   return error;
 }
 
@@ -41,6 +46,16 @@ class CodedClient extends pg.Client {
 
   private coded = (error: unknown) => (this.lost ? withCode(error, "08006") : error);
 
+  // Both forms pg's connect() takes: (callback) and the promise.
+  override connect(...args: any[]): any {
+    const [callback] = args as [Callback | undefined];
+    const connect = super.connect as (...a: unknown[]) => Promise<unknown> | void;
+    if (callback) return connect.call(this, (error: Error | null | undefined, ...rest: unknown[]) => callback(error ? withCode(error, "08001") : error, ...rest));
+    return (connect.call(this) as Promise<unknown>).catch((error: unknown) => {
+      throw withCode(error, "08001");
+    });
+  }
+
   // Every form pg's query() takes: (text|config[, values][, callback]) or a Submittable, which
   // reports its own errors and is passed through.
   override query(...args: any[]): any {
@@ -58,7 +73,7 @@ class CodedClient extends pg.Client {
   }
 }
 
-/** pg.Pool of CodedClients whose connect() failures carry a code (53300 or 08001, above). */
+/** pg.Pool of CodedClients whose connect() failures carry a code (above). */
 export class CodedPool extends pg.Pool {
   constructor(config: pg.PoolConfig) {
     super({ ...config, Client: CodedClient });
@@ -67,16 +82,15 @@ export class CodedPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
   override connect(callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {
-    // Looked at when it fails: with every connection still open (in use) the request was waiting in
-    // the pool's queue and that wait ran out; otherwise opening a connection failed (pg has dropped
-    // the one that did not open).
-    const code = () => (this.totalCount >= (this.options.max ?? 10) ? "53300" : "08001");
+    // A connection that did not open failed in its client, which coded it (pg-pool wraps a timed-out
+    // one in an error of its own, with the client's as its cause); what is left is the pool's wait.
+    const coded = (error: Error) => (hasCode(error) || hasCode(error.cause) ? error : withCode(error, "53300"));
     if (callback) {
-      super.connect((error, client, done) => callback(error ? withCode(error, code()) : error, client, done));
+      super.connect((error, client, done) => callback(error ? coded(error) : error, client, done));
       return;
     }
-    return super.connect().catch((error: unknown) => {
-      throw withCode(error, code());
+    return super.connect().catch((error: Error) => {
+      throw coded(error);
     });
   }
 }
