@@ -144,9 +144,10 @@ describe.skipIf(!onPostgres())("PostgreSQL's connections in trouble (lib/db-pg-p
     const locker = new pg.Client({ connectionString: databaseUrl() });
     await locker.connect();
     try {
+      const { rows } = await locker.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'`);
       await locker.query("BEGIN");
-      await locker.query("LOCK TABLE resources IN ACCESS EXCLUSIVE MODE");
-      // Ten connections wait on the lock; the other requests wait for one of them.
+      await locker.query(`LOCK TABLE ${rows.map((r) => `"${r.name}"`).join(", ")} IN ACCESS EXCLUSIVE MODE`);
+      // Every table locked: ten connections wait on a lock, the other requests wait for one of them.
       const started = Date.now();
       const answers = await Promise.all(
         Array.from({ length: 25 }, (_, i) =>
@@ -206,5 +207,10 @@ describe("PostgreSQL failures are told apart by SQLSTATE", () => {
     ["23505", null],
   ])("%s is %s", (code, cause) => {
     expect(dbUnavailableCause(adapterError(code))).toBe(cause);
+  });
+
+  it("a socket reset under a pool.query() (read ECONNRESET, no address) is unreachable, not a file system error", () => {
+    const reset = Object.assign(new Error("read ECONNRESET"), { errno: -104, code: "ECONNRESET", syscall: "read" });
+    expect(dbUnavailableCause(reset)).toBe("unreachable");
   });
 });

@@ -45,7 +45,7 @@ const FAULTS = {
   poolWrites: 30,
   poolSearches: 30,
   /** What a busy machine adds to a timed wait: time for the requests' own work. */
-  cpuMarginMs: 2_000,
+  cpuMarginMs: 3_000,
   /** Client loops per server under load, and the pause each leaves between its requests. */
   loadLoops: 4,
   loadPauseMs: 20,
