@@ -125,7 +125,12 @@ export function startFaultCluster(port: number): FaultCluster {
   run("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync", "--no-instructions"]);
   const serverOptions = [`-p ${port}`, `-k ${stateDir}`, "-c listen_addresses=127.0.0.1", "-c fsync=off", "-c full_page_writes=off"].join(" ");
   const startArgs = ["-D", data, "-l", log, "-o", serverOptions, "-w", "-t", String(PG_START_TIMEOUT_S), "start"];
-  run("pg_ctl", startArgs);
+  try {
+    run("pg_ctl", startArgs);
+  } catch (error) {
+    rmSync(stateDir, { recursive: true, force: true });
+    throw error;
+  }
   const adminUrl = `postgresql://postgres@127.0.0.1:${port}/postgres`;
   return {
     adminUrl,
@@ -160,15 +165,26 @@ export type FaultServer = RunningServer & {
 export async function startServers(ports: number[], databaseUrl: string, env: Record<string, string> = {}): Promise<FaultServer[]> {
   const logs = mkdtempSync(join(tmpdir(), "knowhub-faults-logs-"));
   const logFile = (port: number) => join(logs, `server-${port}.log`);
+  let running = ports.length;
+  // The logs go with the last of these servers.
+  const stopped = () => {
+    running -= 1;
+    if (running === 0) rmSync(logs, { recursive: true, force: true });
+  };
   const started = await Promise.allSettled(ports.map((port) => startServer({ port, databaseUrl, env, logFile: logFile(port) })));
   const servers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const failed = started.find((s) => s.status === "rejected");
   if (failed) {
     await Promise.all(servers.map((server) => server.stop()));
+    rmSync(logs, { recursive: true, force: true });
     throw (failed as PromiseRejectedResult).reason;
   }
   return servers.map((server, i) => ({
     ...server,
+    stop: async () => {
+      await server.stop();
+      stopped();
+    },
     log: () => (existsSync(logFile(ports[i])) ? readFileSync(logFile(ports[i]), "utf8") : ""),
     kill: () => {
       try {

@@ -14,7 +14,7 @@
 // - a write limit of 60/min with two servers: 61 (+-1) of 100 quick writes from one key accepted.
 // Stays in the "sqlite" project (test/engines.mjs: it manages its own cluster and files).
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -382,7 +382,8 @@ describe.skipIf(!pgBinDir)("faults on PostgreSQL, two servers", () => {
 });
 
 describe("faults on SQLite, two servers on one file", () => {
-  const file = join(mkdtempSync(join(tmpdir(), "knowhub-faults-")), "faults.db");
+  const dir = mkdtempSync(join(tmpdir(), "knowhub-faults-"));
+  const file = join(dir, "faults.db");
   let servers: FaultServer[] = [];
 
   const storedTasks = async (label: string) => {
@@ -402,6 +403,7 @@ describe("faults on SQLite, two servers on one file", () => {
 
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("1,000 concurrent writes spread over both servers: each stored exactly once", async () => {
