@@ -129,7 +129,11 @@ export function dbUnavailableCause(error: unknown): DbUnavailableCause | null {
     return cause && cause in CAUSE_MESSAGES ? cause : null;
   }
   if (error instanceof Error && error.name === "SqliteError") return sqliteCause(String((error as Error & { code?: string }).code ?? ""));
-  if (error instanceof Error && "errno" in error && "syscall" in error && !("address" in error)) return fileSystemCause(error as NodeJS.ErrnoException);
+  if (error instanceof Error && "errno" in error && "syscall" in error && !("address" in error)) {
+    // A socket's failure looks the same (read ECONNRESET from PostgreSQL going away): it is told below.
+    const cause = fileSystemCause(error as NodeJS.ErrnoException);
+    if (cause) return cause;
+  }
   return prismaCause(error);
 }
 

@@ -4,7 +4,10 @@
 // first takes one advisory lock (so writers queue as they do on SQLite, and work that reads,
 // compares and writes sees no other writer in between) with a lock_timeout of
 // KNOWHUB_BUSY_TIMEOUT_MS, after which it is 503 busy; a pool that has no free connection within the
-// same time is 503 too, and a server that does not answer is 503 unreachable.
+// same time is 503 busy too (a write waits that long in all, for a connection and then the lock), and
+// a server that does not answer, or goes away under a query, is 503 unreachable (lib/db-pg-pool.ts
+// gives those failures their codes). The pool replaces lost connections by itself: after a restart of
+// PostgreSQL the server serves again without a restart of its own.
 //
 // Nothing here relies on session state, so the pool works through PgBouncer in transaction mode
 // (docs/deploy.md): lock_timeout is set inside each transaction (set_config(..., true), which ends
@@ -12,11 +15,11 @@
 // ignore_startup_parameters drops it silently and writes wait forever); the writer lock is
 // transaction-scoped; pg sends unnamed prepared statements only.
 import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
 import { PrismaClient } from "../generated/pgsql/client";
 import type { DbStack, RawRunner } from "./db-stack";
 import { busyUnavailable } from "./db-errors";
 import { migratePgDatabase } from "./db-migrate-pg";
+import { CodedPool } from "./db-pg-pool";
 import { isWriteStatement } from "./db-sql";
 
 const PG_TUNING = {
@@ -24,8 +27,11 @@ const PG_TUNING = {
   poolSize: 10,
   /** A transaction that runs longer than this is ended by Prisma (bulk work runs in batches). */
   transactionTimeoutMs: 120_000,
-  /** How long to wait for a new connection when the server does not answer. */
-  connectTimeoutMs: 5_000,
+  /**
+   * The least time to wait for a connection (a free one of the pool, or a new one from the server),
+   * whatever the busy timeout: opening a connection takes a few round trips.
+   */
+  minConnectWaitMs: 1_000,
 } as const;
 
 // Any 64-bit number of our own; Prisma Migrate uses 72707369 for its lock.
@@ -34,10 +40,12 @@ export const WRITER_LOCK = 4_848_401_919;
 /** `lockWaitMs`: KNOWHUB_BUSY_TIMEOUT_MS, the longest any statement waits for a lock. */
 export async function openPgStack(url: string, lockWaitMs: number): Promise<DbStack> {
   await migratePgDatabase(url);
-  const pool = new pg.Pool({
+  const pool = new CodedPool({
     connectionString: url,
     max: PG_TUNING.poolSize,
-    connectionTimeoutMillis: PG_TUNING.connectTimeoutMs,
+    // With every connection in use a request waits for one at most the busy timeout, then 503 busy
+    // (without a bound pg waits forever; a fixed 5 s made longer busy timeouts end in a 500).
+    connectionTimeoutMillis: Math.max(PG_TUNING.minConnectWaitMs, lockWaitMs),
     // Idle connections do not keep a process alive: a CLI command exits when its work is done
     // (a server is kept alive by its listening socket anyway).
     allowExitOnIdle: true,
@@ -74,6 +82,7 @@ export async function openPgStack(url: string, lockWaitMs: number): Promise<DbSt
     reader,
     pool,
     transaction<T>(work: (runner: RawRunner) => Promise<T>, waitMs: number): Promise<T> {
+      const asked = Date.now();
       return prisma.$transaction(
         async (tx) => {
           if (waitMs === 0) {
@@ -83,10 +92,14 @@ export async function openPgStack(url: string, lockWaitMs: number): Promise<DbSt
             );
             if (!rows[0]?.locked) throw busyUnavailable();
           } else {
-            // One round trip: the lock timeout is set in a subquery the lock waits on (OFFSET 0 keeps
-            // the planner from merging the two, so set_config runs first).
+            // What is left of the busy timeout after the wait for a connection (all ten in use): the
+            // whole write waits at most the busy timeout, not twice that. One round trip: the lock
+            // timeout is set in a subquery the lock waits on (OFFSET 0 keeps the planner from merging
+            // the two, so set_config runs first).
+            const left = waitMs - (Date.now() - asked);
+            if (left <= 0) throw busyUnavailable();
             await tx.$queryRawUnsafe(
-              `SELECT pg_advisory_xact_lock(${WRITER_LOCK})::text AS locked FROM (SELECT ${lockTimeoutSql(waitMs)} OFFSET 0) AS "lockTimeout"`,
+              `SELECT pg_advisory_xact_lock(${WRITER_LOCK})::text AS locked FROM (SELECT ${lockTimeoutSql(left)} OFFSET 0) AS "lockTimeout"`,
             );
           }
           return work(tx);

@@ -1,6 +1,7 @@
-// `npm test`: type check, unit and integration tests (Vitest: every integration test on a fresh SQLite
-// file and again on a fresh PostgreSQL database, the projects "sqlite" and "postgres"), a fresh
-// production build, the retrieval-quality eval with its floors, and the browser tests.
+// `npm test`: type check, a fresh production build, unit and integration tests (Vitest: every
+// integration test on a fresh SQLite file and again on a fresh PostgreSQL database, the projects
+// "sqlite" and "postgres"; the faults on real servers), the retrieval-quality eval with its floors,
+// and the browser tests.
 // Stops at the first failing step; prints one summary line at the end.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -70,6 +71,12 @@ const hasPostgres =
   Boolean(process.env.TEST_DATABASE_URL) ||
   (existsSync("/usr/lib/postgresql") && readdirSync("/usr/lib/postgresql").some((v) => existsSync(join("/usr/lib/postgresql", v, "bin", "initdb"))));
 
+// One fresh build, before the tests: the test files that serve the app (test/serve-workers.test.ts,
+// test/faults.test.ts: real servers, faults and all) find it up to date, and the eval and the browser
+// tests below reuse it, so the app is built once per run.
+rmSync(process.env.NEXT_DIST_DIR, { recursive: true, force: true });
+if (!step("production build", bin("next"), ["build"])) finish(false);
+
 const vitestReport = join(reports, "vitest.json");
 // Vitest prints each failing file with its project, "sqlite" or "postgres": the engine that failed.
 // Without PostgreSQL the "postgres" project is left out after one loud line (vitest.config.mts).
@@ -85,10 +92,6 @@ if (vitest) {
   counts.failed += vitest.numFailedTests;
 }
 if (!unitOk) finish(false);
-
-// One fresh build serves the eval and the browser tests.
-rmSync(process.env.NEXT_DIST_DIR, { recursive: true, force: true });
-if (!step("production build", bin("next"), ["build"])) finish(false);
 
 // The dev floors over HTTP against the production build (run.mjs), then the in-process eval of every
 // corpus (dev, proxy, held-out; floors on dev only), which must agree with run.mjs's dev figures.

@@ -4,6 +4,7 @@
 // while searches and /api/health keep answering; a read-only server is 503 read_only and health
 // names it; the failures are told apart by SQLSTATE, never by message text. Runs in the "postgres"
 // project (on SQLite the file skips).
+import { createServer, connect, type Socket } from "node:net";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import * as contentRoute from "@/app/api/content/route";
@@ -144,6 +145,87 @@ describe.skipIf(!onPostgres())("PostgreSQL in trouble", () => {
   });
 });
 
+/**
+ * A TCP relay to the database's server, whose connections the test can cut: pg then fails what is in
+ * flight with errors that carry no code of their own ("Connection terminated unexpectedly").
+ */
+async function relayTo(url: string): Promise<{ url: string; cut: () => void; close: () => Promise<void> }> {
+  const target = new URL(url);
+  const sockets = new Set<Socket>();
+  const relay = createServer((client) => {
+    const server = connect(Number(target.port), target.hostname);
+    for (const socket of [client, server]) {
+      sockets.add(socket);
+      socket.on("error", () => undefined);
+      socket.on("close", () => sockets.delete(socket));
+    }
+    client.pipe(server).pipe(client);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+  const relayed = new URL(url);
+  relayed.port = String((relay.address() as { port: number }).port);
+  return {
+    url: relayed.toString(),
+    cut: () => sockets.forEach((socket) => socket.destroy()),
+    close: () => new Promise<void>((resolve) => relay.close(() => resolve())),
+  };
+}
+
+describe.skipIf(!onPostgres())("PostgreSQL's connections in trouble (lib/db-pg-pool.ts)", () => {
+  it("every pool connection in use: requests answer 503 busy within twice the busy timeout, none 500", async () => {
+    const release = await holdWriterLock();
+    const locker = new pg.Client({ connectionString: databaseUrl() });
+    await locker.connect();
+    try {
+      const { rows } = await locker.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'`);
+      await locker.query("BEGIN");
+      await locker.query(`LOCK TABLE ${rows.map((r) => `"${r.name}"`).join(", ")} IN ACCESS EXCLUSIVE MODE`);
+      // Every table locked: ten connections wait on a lock, the other requests wait for one of them.
+      const started = Date.now();
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          (i % 2 ? call(searchRoute.GET, `/api/search?q=${encodeURIComponent(`pool wait ${i}`)}`) : db().get(`SELECT COUNT(*) AS n FROM resources`).then(() => null, (error) => error)).then((answer) => ({ answer, ms: Date.now() - started })),
+        ),
+      );
+      for (const { answer } of answers) {
+        if (answer instanceof Response || (answer && "status" in answer && "json" in answer)) {
+          expect(answer.status).toBe(503);
+          expect(answer.headers.get("retry-after")).toBe("2");
+          expect(answer.json.error.details.cause).toBe("busy");
+        } else expect(dbUnavailableCause(answer)).toBe("busy");
+      }
+      expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(2 * 1500 + 1500);
+    } finally {
+      await locker.query("ROLLBACK");
+      await locker.end();
+      await release();
+    }
+    expect((await call(searchRoute.GET, "/api/search?q=tables")).status).toBe(200);
+  });
+
+  it("a connection cut under a query is 503 unreachable, for Prisma's queries and the search's pool.query alike; the pool replaces it", async () => {
+    const real = process.env.DATABASE_URL!;
+    const relay = await relayTo(real);
+    process.env.DATABASE_URL = relay.url;
+    try {
+      expect((await call(searchRoute.GET, "/api/search?q=tables")).status).toBe(200);
+      const slow = db().get(`SELECT pg_sleep(5)::text AS slept`).then(() => null, (error) => error);
+      const search = call(searchRoute.GET, "/api/search?q=extract%20tables%20from%20pdf%20papers%20quickly");
+      relay.cut();
+      const [error, answer] = await Promise.all([slow, search]);
+      expect(dbUnavailableCause(error)).toBe("unreachable");
+      // The search may have finished before the cut; if not, it must not be a 500.
+      expect([200, 503]).toContain(answer.status);
+      if (answer.status === 503) expect(answer.json.error.details.cause).toBe("unreachable");
+      expect((await call(searchRoute.GET, "/api/search?q=tables")).status).toBe(200);
+    } finally {
+      await closeDb();
+      process.env.DATABASE_URL = real;
+      await relay.close();
+    }
+  });
+});
+
 describe("PostgreSQL failures are told apart by SQLSTATE", () => {
   // As Prisma's adapter reports them: the server's code kept as originalCode.
   const adapterError = (originalCode: string) => ({ name: "DriverAdapterError", cause: { kind: "postgres", originalCode, code: originalCode } });
@@ -158,5 +240,10 @@ describe("PostgreSQL failures are told apart by SQLSTATE", () => {
     ["23505", null],
   ])("%s is %s", (code, cause) => {
     expect(dbUnavailableCause(adapterError(code))).toBe(cause);
+  });
+
+  it("a socket reset under a pool.query() (read ECONNRESET, no address) is unreachable, not a file system error", () => {
+    const reset = Object.assign(new Error("read ECONNRESET"), { errno: -104, code: "ECONNRESET", syscall: "read" });
+    expect(dbUnavailableCause(reset)).toBe("unreachable");
   });
 });

@@ -42,6 +42,8 @@ export const POSTGRES_SELF_MANAGED = [
   "test/transfer-engines.test.ts",
   "test/backup-engines.test.ts",
   "test/migrate-engine.test.ts",
+  // Real servers on a cluster of its own, which it stops and starts (and on SQLite files of its own).
+  "test/faults.test.ts",
 ];
 
 /** The files the "postgres" project runs: its include and exclude globs (relative to the root). */

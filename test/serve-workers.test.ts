@@ -12,24 +12,14 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkSettings } from "@/lib/config/check-settings";
 import { readLimitsConfig, shareOfLimit } from "@/lib/limits/limits-config";
-import { buildIfNeeded } from "../scripts/lib/bench/build";
 import { startServer, type RunningServer } from "../scripts/lib/server";
 import { experienceInput } from "./factories";
+import { buildForServers } from "./production-build";
 
 const PORT = 3641;
 const LIMITED_PORT = 3642;
 
 type Reply = { status: number; json: any };
-
-// One build check per file: other work may touch the sources meanwhile, and one rebuild is enough.
-let built = false;
-function buildOnce(): void {
-  // Never the default .next: other work builds there at the same time.
-  process.env.NEXT_DIST_DIR ||= ".next-bench";
-  // A tree someone is editing may not build: then the last build is used (with a warning).
-  if (!built) console.log(`build (${process.env.NEXT_DIST_DIR}): ${buildIfNeeded(false)}`);
-  built = true;
-}
 
 /** One request on a connection of its own (Connection: close), so that each may reach another worker. */
 function send(base: string, method: string, path: string, body?: unknown, timeoutMs = 60_000): Promise<Reply> {
@@ -125,7 +115,7 @@ describe("serve.mjs with KNOWHUB_WORKERS=2", () => {
   let server: RunningServer | null = null;
 
   beforeAll(async () => {
-    buildOnce();
+    await buildForServers();
     server = await startServer({ port: PORT, databaseUrl: `file:${join(dir, "workers.db")}`, workers: 2 });
   }, 900_000);
 
@@ -185,7 +175,7 @@ describe("a rate limit with KNOWHUB_WORKERS=2", () => {
   let server: RunningServer | null = null;
 
   beforeAll(async () => {
-    buildOnce();
+    await buildForServers();
     server = await startServer({
       port: LIMITED_PORT,
       databaseUrl: `file:${join(dir, "limited.db")}`,
