@@ -11,7 +11,7 @@
 //
 // Nothing here relies on session state, so the pool works through PgBouncer in transaction mode
 // (docs/deploy.md): lock_timeout is set inside each transaction (set_config(..., true), which ends
-// with it), not as a connection's startup option (PgBouncer refuses `options`, or with
+// with it) for writes, not as a connection's startup option (PgBouncer refuses `options`, or with
 // ignore_startup_parameters drops it silently and writes wait forever); the writer lock is
 // transaction-scoped; pg sends unnamed prepared statements only.
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -32,6 +32,8 @@ const PG_TUNING = {
    * whatever the busy timeout: opening a connection takes a few round trips.
    */
   minConnectWaitMs: 1_000,
+  /** Below this long a wait for a connection leaves the transaction's lock wait as configured. */
+  connectWaitSlackMs: 50,
 } as const;
 
 // Any 64-bit number of our own; Prisma Migrate uses 72707369 for its lock.
@@ -52,6 +54,15 @@ export async function openPgStack(url: string, lockWaitMs: number): Promise<DbSt
   });
   // An idle connection the server closed (a restart) must not end the process; the pool replaces it.
   pool.on("error", (error) => console.error("PostgreSQL connection lost (it will be replaced):", error.message));
+  // Reads wait for locks too (a migration's, an operator's LOCK TABLE): each new connection gets the
+  // busy timeout as its session default, so a read is 503 busy at the timeout, never a hang. It runs
+  // before the connection's first query (a client runs its queries in order). Through PgBouncer's
+  // transaction mode it lands on whichever server connection serves it, harmlessly (every server sets
+  // the same value), and is not guaranteed: there the role's setting covers reads (docs/deploy.md),
+  // and writes never rely on it (set per transaction below).
+  pool.on("connect", (client) => {
+    client.query(`SET lock_timeout = ${Math.max(1, lockWaitMs)}`).catch(() => undefined);
+  });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
 
   // Every write waits at most this long for a lock (a row another server's transaction holds, the
@@ -96,7 +107,8 @@ export async function openPgStack(url: string, lockWaitMs: number): Promise<DbSt
             // whole write waits at most the busy timeout, not twice that. One round trip: the lock
             // timeout is set in a subquery the lock waits on (OFFSET 0 keeps the planner from merging
             // the two, so set_config runs first).
-            const left = waitMs - (Date.now() - asked);
+            const waited = Date.now() - asked;
+            const left = waited < PG_TUNING.connectWaitSlackMs ? waitMs : waitMs - waited;
             if (left <= 0) throw busyUnavailable();
             await tx.$queryRawUnsafe(
               `SELECT pg_advisory_xact_lock(${WRITER_LOCK})::text AS locked FROM (SELECT ${lockTimeoutSql(left)} OFFSET 0) AS "lockTimeout"`,

@@ -68,15 +68,22 @@ describe.skipIf(!onPostgres())("PostgreSQL in trouble", () => {
     expect(await countRows("content_revisions")).toBe(stored + 1);
   });
 
-  it("the lock timeout belongs to each write transaction, never to a connection (PgBouncer's transaction mode shares them)", async () => {
-    // A session setting would stay on a pooled server connection, and a startup option is refused or
-    // dropped by PgBouncer (docs/deploy.md): outside a transaction the connection has the server's default.
-    expect(await db().get<{ lockTimeout: string }>(`SELECT current_setting('lock_timeout') AS "lockTimeout"`)).toEqual({ lockTimeout: "0" });
-    const inside = await transaction(() => db().get<{ lockTimeout: string }>(`SELECT current_setting('lock_timeout') AS "lockTimeout"`));
-    expect(inside).toEqual({ lockTimeout: "1500ms" });
-    const background = await transaction(() => db().get<{ lockTimeout: string }>(`SELECT current_setting('lock_timeout') AS "lockTimeout"`), { waitMs: 0 });
-    expect(background).toEqual({ lockTimeout: "1500ms" });
-    expect(await db().get<{ lockTimeout: string }>(`SELECT current_setting('lock_timeout') AS "lockTimeout"`)).toEqual({ lockTimeout: "0" });
+  it("the lock timeout belongs to each write transaction, never only to a connection (PgBouncer's transaction mode shares them)", async () => {
+    const lockTimeout = async (inside?: { waitMs?: number }) => {
+      const read = () => db().get<{ lockTimeout: string }>(`SELECT current_setting('lock_timeout') AS "lockTimeout"`);
+      return (inside ? await transaction(read, inside) : await read())?.lockTimeout;
+    };
+    // Each new connection starts with the busy timeout (reads are bounded too)...
+    expect(await lockTimeout()).toBe("1500ms");
+    // ...but a server connection through PgBouncer may carry another session's setting, or the
+    // server's default: a write transaction sets its own. pg's pool hands out the connection released
+    // last, so the transactions below run on the connection whose session setting was just cleared.
+    await db().run(`SET lock_timeout = 0`);
+    expect(await lockTimeout()).toBe("0");
+    expect(await lockTimeout({})).toBe("1500ms");
+    expect(await lockTimeout({ waitMs: 0 })).toBe("1500ms");
+    expect(await lockTimeout()).toBe("0");
+    await db().run(`SET lock_timeout = 1500`);
   });
 
   it("a single write outside a transaction that meets another server's row lock fails busy at the timeout", async () => {
