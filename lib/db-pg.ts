@@ -19,6 +19,12 @@ const PG_TUNING = {
   transactionTimeoutMs: 120_000,
   /** How long to wait for a new connection when the server does not answer. */
   connectTimeoutMs: 5_000,
+  /**
+   * Connections of the side pool, per server process: statements that must never wait behind the
+   * writers (a rate-limit hit on every request). Writers waiting for the writer lock each hold one
+   * of the main pool's connections, so a burst of writes can take them all.
+   */
+  sidePoolSize: 2,
 } as const;
 
 // Any 64-bit number of our own; Prisma Migrate uses 72707369 for its lock.
@@ -27,19 +33,25 @@ export const WRITER_LOCK = 4_848_401_919;
 /** `lockWaitMs`: KNOWHUB_BUSY_TIMEOUT_MS, the longest any statement waits for a lock. */
 export async function openPgStack(url: string, lockWaitMs: number): Promise<DbStack> {
   await migratePgDatabase(url);
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: PG_TUNING.poolSize,
-    connectionTimeoutMillis: PG_TUNING.connectTimeoutMs,
-    // Idle connections do not keep a process alive: a CLI command exits when its work is done
-    // (a server is kept alive by its listening socket anyway).
-    allowExitOnIdle: true,
-    // Every statement waits at most the busy timeout for a lock (a row another server's transaction
-    // holds, the writer lock), then fails with 55P03: 503 busy, never a hang. 0 would mean forever.
-    options: `-c lock_timeout=${Math.max(1, lockWaitMs)}`,
-  });
-  // An idle connection the server closed (a restart) must not end the process; the pool replaces it.
-  pool.on("error", (error) => console.error("PostgreSQL connection lost (it will be replaced):", error.message));
+  const openPool = (max: number) => {
+    const opened = new pg.Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: PG_TUNING.connectTimeoutMs,
+      // Idle connections do not keep a process alive: a CLI command exits when its work is done
+      // (a server is kept alive by its listening socket anyway).
+      allowExitOnIdle: true,
+      // Every statement waits at most the busy timeout for a lock (a row another server's transaction
+      // holds, the writer lock), then fails with 55P03: 503 busy, never a hang. 0 would mean forever.
+      options: `-c lock_timeout=${Math.max(1, lockWaitMs)}`,
+    });
+    // An idle connection the server closed (a restart) must not end the process; the pool replaces it.
+    opened.on("error", (error) => console.error("PostgreSQL connection lost (it will be replaced):", error.message));
+    return opened;
+  };
+  const pool = openPool(PG_TUNING.poolSize);
+  // Opens no connection until its first query: a process that never asks costs nothing.
+  const sidePool = openPool(PG_TUNING.sidePoolSize);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
 
   return {
@@ -47,6 +59,7 @@ export async function openPgStack(url: string, lockWaitMs: number): Promise<DbSt
     url,
     reader: prisma,
     pool,
+    sidePool,
     transaction<T>(work: (runner: RawRunner) => Promise<T>, waitMs: number): Promise<T> {
       return prisma.$transaction(
         async (tx) => {
@@ -66,6 +79,7 @@ export async function openPgStack(url: string, lockWaitMs: number): Promise<DbSt
     async close() {
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
+      await sidePool.end().catch(() => undefined);
     },
   };
 }

@@ -37,12 +37,12 @@ beforeEach(() => {
   process.env.KNOWHUB_AUTH = "keys";
   delete process.env.KNOWHUB_READ;
 });
-afterEach(() => {
+afterEach(async () => {
   for (const name of ["KNOWHUB_AUTH", "KNOWHUB_READ", "KNOWHUB_RATE_WRITE", "KNOWHUB_RATE_SEARCH"]) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
-  resetRateLimits();
+  await resetRateLimits();
 });
 
 describe("keys mode", () => {
@@ -177,7 +177,7 @@ describe("keys mode", () => {
 
   it("limits 100 writes in a second from one key: the excess gets 429 with Retry-After, nothing twice, other keys unaffected", async () => {
     process.env.KNOWHUB_RATE_WRITE = "60/min";
-    resetRateLimits();
+    await resetRateLimits();
     const flooder = await key("flooder", "write");
     const bystander = await key("bystander", "write");
     const before = await count("experiences");
@@ -200,7 +200,7 @@ describe("keys mode", () => {
 
   it("limits searches per caller too", async () => {
     process.env.KNOWHUB_RATE_SEARCH = "5/min";
-    resetRateLimits();
+    await resetRateLimits();
     const reader = await key("searcher", "read");
     const statuses = [];
     for (let i = 0; i < 7; i += 1) statuses.push((await call(searchRoute.GET, `/api/search?q=pdf+${i}`, { headers: bearer(reader.token) })).status);

@@ -131,7 +131,7 @@ describe("JSON contract", () => {
     // Keys mode: who may write, and what a verified report looks like.
     process.env.KNOWHUB_AUTH = "keys";
     process.env.KNOWHUB_RATE_WRITE = "1/h";
-    resetRateLimits();
+    await resetRateLimits();
     try {
       const reader = await createKey({ label: "contract-reader", scope: "read", trusted: false });
       const writer = await createKey({ label: "contract-writer", scope: "write", trusted: false });
@@ -149,7 +149,7 @@ describe("JSON contract", () => {
     } finally {
       delete process.env.KNOWHUB_AUTH;
       process.env.KNOWHUB_RATE_WRITE = "off";
-      resetRateLimits();
+      await resetRateLimits();
     }
     record("409 lookalike", await post(experienceInput({ name: "Рymupdf", task: "Lookalike name" })));
 
