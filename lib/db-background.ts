@@ -34,6 +34,30 @@ export const BACKGROUND_TUNING = {
   maxRetryMs: 4_000,
 } as const;
 
+// What a server writes before it exits on a signal: scripts/serve.mjs calls
+// globalThis.knowhubDrainBackgroundWrites() after the last request and before process.exit, which
+// does not run 'beforeExit' (the hook below serves scripts and tests, which run out of work).
+type Drainer = () => Promise<void>;
+const drainHolder = globalThis as unknown as { knowhubDrainers?: Set<Drainer>; knowhubDrainBackgroundWrites?: () => Promise<void> };
+drainHolder.knowhubDrainers ??= new Set();
+drainHolder.knowhubDrainBackgroundWrites ??= drainBackgroundWrites;
+
+/** Writes `flush` runs before the server exits (each background buffer registers its own once). */
+export function drainBeforeExit(flush: Drainer): void {
+  drainHolder.knowhubDrainers!.add(flush);
+}
+
+/** Writes every background buffer now, if the writer is free; never throws. */
+export async function drainBackgroundWrites(): Promise<void> {
+  for (const flush of drainHolder.knowhubDrainers!) {
+    try {
+      await flush();
+    } catch (error) {
+      console.error("writing buffered background entries before exit failed", error);
+    }
+  }
+}
+
 type State<T> = { buffer: T[]; timer: NodeJS.Timeout | null; retryMs: number; dropped: number; exitHook: boolean };
 
 /** One batch per name per process, kept on globalThis: Next bundles route modules separately. */
@@ -90,6 +114,7 @@ export function backgroundBatch<T>(name: string, write: (entries: T[]) => Promis
     // The last buffered entries are written when the process runs out of work (scripts, tests); a
     // server stopped by a signal may lose up to flushAfterMs of them, never a submission.
     process.on("beforeExit", () => void flush());
+    drainBeforeExit(flush);
   }
 
   return {

@@ -300,7 +300,9 @@ async function serve({ host, port }, { worker }) {
     force.unref();
     server.close(async () => {
       await app.close().catch((error) => console.error(error));
-      // 'exit' handlers run here: the app's buffered search log is written (lib/demand-log/log-search.ts).
+      // The app's buffered background writes (search logs, content misses, key use: lib/db-background.ts)
+      // go now: process.exit runs no 'beforeExit' handler, so they would be lost.
+      await globalThis.knowhubDrainBackgroundWrites?.().catch((error) => console.error(error));
       process.exit(code);
     });
     server.closeIdleConnections();
@@ -311,7 +313,7 @@ async function serve({ host, port }, { worker }) {
   if (worker) {
     process.on("message", (message) => {
       if (message?.type === "knowhub:stop") shutdown(message.signal);
-      // process.exit runs the 'exit' handlers: the buffered search log is still written.
+      // Forced: no waiting, not even for the buffered search log.
       else if (message?.type === "knowhub:force") process.exit(message.signal === "SIGINT" ? 130 : 143);
     });
     // If the primary is gone (killed outright), Node's cluster ends this worker on its own.

@@ -16,6 +16,7 @@ import * as decisionsRoute from "@/app/api/moderation/decisions/route";
 import * as insightsRoute from "@/app/api/moderation/insights/route";
 import * as queueRoute from "@/app/api/moderation/queue/route";
 import { createKey } from "@/lib/keys/create-key";
+import { flushSearchLog } from "@/lib/demand-log/log-search";
 import { resetRateLimits } from "@/lib/limits/rate-limit";
 import { call, type Answer } from "./http";
 import { contentInput, experienceInput } from "./factories";
@@ -168,6 +169,9 @@ describe("JSON contract", () => {
       }),
     );
     record("GET /api/moderation/audit", await call(auditRoute.GET, "/api/moderation/audit?limit=1", { headers: asMaintainer }));
+    // The searches above are in the log before insights read it, whatever the machine's speed (the
+    // buffer is written 500 ms after a search: a slow run used to find them there, a fast one not).
+    await flushSearchLog();
     record("GET /api/moderation/insights", await call(insightsRoute.GET, "/api/moderation/insights", { headers: asMaintainer }));
 
     // A missing golden is a failure, never written silently: only UPDATE_GOLDEN=1 writes it.

@@ -2,10 +2,14 @@
 // process), in the rate_buckets table on PostgreSQL, where every server of the hub draws on the same
 // bucket. The token-bucket rules are the same on both; on PostgreSQL, hits are exact under
 // concurrency and across processes, never wait behind the writers, and idle buckets are deleted.
-// The address secret that names callers without a key is one per hub, on both engines.
+// The address secret that names callers without a key is one per hub, and a console session opened
+// on one server is valid on another, on both engines.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readSession } from "@/lib/admin/read-session";
+import { loginInput } from "@/lib/admin/schema";
+import { startSession } from "@/lib/admin/start-session";
 import { db } from "@/lib/db";
 import { addressCallerId } from "@/lib/limits/client-address";
 import { bucketCount, bucketStore, pruneIdleBuckets, resetRateLimits, takeToken } from "@/lib/limits/rate-limit";
@@ -104,9 +108,9 @@ describe("concurrent hits", () => {
 });
 
 /** A second process on this database (test/fixtures/limits/take-tokens.ts), started and waiting for `go`. */
-async function otherProcess(caller: string, count: number) {
+async function otherProcess(caller: string, count: number, env: Record<string, string> = {}) {
   const child = spawn("node_modules/.bin/tsx", ["test/fixtures/limits/take-tokens.ts", caller, String(count)], {
-    env: { ...process.env },
+    env: { ...process.env, ...env },
     stdio: ["pipe", "pipe", "inherit"],
   });
   const lines = createInterface({ input: child.stdout });
@@ -118,6 +122,7 @@ async function otherProcess(caller: string, count: number) {
   const ready = await next();
   return {
     addressId: ready.addressId as string,
+    session: ready.session as { csrf_token: string; actor: { label: string } } | null,
     async go(): Promise<number> {
       const done = next();
       child.stdin.write("go\n");
@@ -137,6 +142,21 @@ describe("two processes on one database", () => {
     const rows = await db().all<{ name: string; value: string }>(`SELECT name, value FROM hub_secrets`);
     expect(rows.map((r) => r.name)).toEqual(["address_hmac"]);
     expect(rows[0].value).toMatch(/^[0-9a-f]{64}$/);
+  }, 60_000);
+
+  it("accept a console session opened in the other, with the same CSRF token (no process secret)", async () => {
+    process.env.KNOWHUB_ADMIN_TOKEN = "a-console-token-for-two-processes";
+    try {
+      const started = await startSession(loginInput.parse({ token: "a-console-token-for-two-processes" }), "192.0.2.5");
+      const ours = await readSession(started.session_id);
+      const other = await otherProcess("key:none", 0, { SESSION_ID: started.session_id });
+      expect(await other.go()).toBe(0);
+      expect(other.session).not.toBeNull();
+      expect(other.session!.csrf_token).toBe(ours!.csrf_token);
+      expect(other.session!.actor.label).toBe("admin token");
+    } finally {
+      delete process.env.KNOWHUB_ADMIN_TOKEN;
+    }
   }, 60_000);
 
   it.runIf(onPostgres())("share one bucket on PostgreSQL: exactly the capacity between them", async () => {

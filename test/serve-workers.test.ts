@@ -3,6 +3,7 @@
 // Every worker sees every write, cached answers included; rate limits are exact across the workers
 // (the primary holds the buckets); a crashed worker comes back; SIGTERM to the primary leaves no process behind; a
 // server whose workers cannot start exits 1.
+import Database from "better-sqlite3";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -164,12 +165,21 @@ describe("serve.mjs with KNOWHUB_WORKERS=2", () => {
     for (let i = 0; i < 6; i++) expect((await getWithRetry(server!.url, "/api/health")).status).toBe(200);
   }, 180_000);
 
-  it("SIGTERM to the primary stops every worker: no process is left behind", async () => {
+  it("SIGTERM to the primary stops every worker: no process is left behind, no buffered search log lost", async () => {
     const pid = server!.pid;
     expect(groupPids(pid).length).toBe(3);
+    // Searches logged just before the signal are still in the workers' buffers (written every 500 ms).
+    const query = "drained before exit quarkle";
+    for (const reply of await Promise.all(Array.from({ length: 10 }, () => search(server!.url, query)))) expect(reply.status).toBe(200);
     process.kill(pid, "SIGTERM");
     expect(await waitFor(() => groupPids(pid).length === 0, 20_000)).toBe(true);
     server = null;
+    const file = new Database(join(dir, "workers.db"), { readonly: true });
+    try {
+      expect(file.prepare(`SELECT count(*) AS n FROM search_logs WHERE query = ?`).get(query)).toEqual({ n: 10 });
+    } finally {
+      file.close();
+    }
   }, 30_000);
 });
 

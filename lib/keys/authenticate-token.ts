@@ -1,4 +1,5 @@
 import { transaction } from "../db";
+import { drainBeforeExit } from "../db-background";
 import { dbUnavailableCause } from "../db-errors";
 import { DomainError } from "../errors";
 import { findKeyByHash, touchKeys } from "./repo";
@@ -15,7 +16,11 @@ const RETRY_AFTER_MS = 5_000;
 const state = globalThis as unknown as {
   knowhubKeyUse?: { pending: Map<string, Date>; written: Map<string, number>; timer: NodeJS.Timeout | null };
 };
-state.knowhubKeyUse ??= { pending: new Map(), written: new Map(), timer: null };
+if (!state.knowhubKeyUse) {
+  state.knowhubKeyUse = { pending: new Map(), written: new Map(), timer: null };
+  // A server stopped by a signal writes the last minute's key use first (lib/db-background.ts).
+  drainBeforeExit(() => flushKeyUse());
+}
 const use = state.knowhubKeyUse;
 
 /**
