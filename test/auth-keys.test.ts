@@ -13,6 +13,7 @@ import { databasePath } from "@/lib/db-migrate";
 import { createKey } from "@/lib/keys/create-key";
 import { flushKeyUse } from "@/lib/keys/authenticate-token";
 import { listKeys } from "@/lib/keys/list-keys";
+import { touchKeys } from "@/lib/keys/repo";
 import { revokeKey } from "@/lib/keys/revoke-key";
 import { createKeyInput, type KeyScope } from "@/lib/keys/schema";
 import { generateToken } from "@/lib/keys/token";
@@ -127,6 +128,9 @@ describe("keys mode", () => {
     const listed = (await listKeys()).find((k) => k.id === writer.id)!;
     expect(listed.last_used_at).not.toBeNull();
     expect(JSON.stringify(await listKeys())).not.toContain(writer.token);
+    // Another server's batch, written late with an older time, does not move it back.
+    await touchKeys(new Map([[writer.id, new Date(Date.parse(listed.last_used_at!) - 60_000)]]));
+    expect((await listKeys()).find((k) => k.id === writer.id)!.last_used_at).toBe(listed.last_used_at);
   });
 
   it("weighs 20 reports from one key as one reporter in the average and the distribution", async () => {
