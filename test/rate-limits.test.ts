@@ -2,8 +2,8 @@
 // process), in the rate_buckets table on PostgreSQL, where every server of the hub draws on the same
 // bucket. The token-bucket rules are the same on both; on PostgreSQL, hits are exact under
 // concurrency and across processes, never wait behind the writers, and idle buckets are deleted.
-// The address secret that names callers without a key is one per hub, and a console session opened
-// on one server is valid on another, on both engines.
+// The address secret that names callers without a key is one per hub, a console session opened on
+// one server is valid on another, and a write on one empties another's answer cache, on both engines.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { readSession } from "@/lib/admin/read-session";
 import { loginInput } from "@/lib/admin/schema";
 import { startSession } from "@/lib/admin/start-session";
 import { db } from "@/lib/db";
+import { searchExperiences } from "@/lib/search/search-experiences";
 import { addressCallerId } from "@/lib/limits/client-address";
 import { bucketCount, bucketStore, pruneIdleBuckets, resetRateLimits, takeToken } from "@/lib/limits/rate-limit";
 import { holdWriterLock } from "./sql";
@@ -157,6 +158,16 @@ describe("two processes on one database", () => {
     } finally {
       delete process.env.KNOWHUB_ADMIN_TOKEN;
     }
+  }, 60_000);
+
+  it("find a write made in the other at the next search, though the answer was cached", async () => {
+    const input = { q: "zorblaxian quarkle conversion", category: "", limit: 10, explain: false };
+    const names = async () => (await searchExperiences(input, "", { log: false })).results.map((r) => r.name);
+    expect(await names()).not.toContain("zorblax-two");
+    expect(await names()).not.toContain("zorblax-two"); // now from the answer cache
+    const other = await otherProcess("key:none", 0, { WRITE_NAME: "zorblax-two", WRITE_TASK: "Convert zorblaxian quarkle files in bulk" });
+    await other.go();
+    expect(await names()).toContain("zorblax-two");
   }, 60_000);
 
   it.runIf(onPostgres())("share one bucket on PostgreSQL: exactly the capacity between them", async () => {
