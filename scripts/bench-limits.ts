@@ -2,12 +2,18 @@
 // asserts nothing.
 //
 //   tsx scripts/bench-limits.ts [--hits 2000]                 PostgreSQL in-process: one hit = one statement
-//   tsx scripts/bench-limits.ts --http [--requests 2000] [--clients 4] [--rounds 2] [--against DIR]
+//   tsx scripts/bench-limits.ts --ipc [--hits 2000]                 a worker's hit answered by a primary
+//   tsx scripts/bench-limits.ts --http [--requests 2000] [--clients 4] [--rounds 2] [--against DIR] [--workers 1,2] [--skip-off]
 //
 // Without --http: `--hits` sequential takeToken calls on one caller's row (the hot path: an UPDATE
 // through ON CONFLICT), the same number on fresh callers (INSERTs), and the same number with 16 in
 // flight (throughput, and how the row lock queues them), on a fresh database on TEST_DATABASE_URL's
 // server or a throwaway cluster; then the same sequential calls on SQLite's in-memory buckets.
+//
+// --ipc: the SQLite workers' path alone, without the server around it: this process plays
+// scripts/serve.mjs's primary (the same token-buckets.mjs and messages) for one forked child that
+// times `--hits` sequential takeToken calls with KNOWHUB_RATE_BUCKETS=primary (one message each way
+// per hit), then the same calls on its own in-memory buckets.
 //
 // --http: search throughput and latency through the production server (scripts/serve.mjs, the
 // build in NEXT_DIST_DIR, default .next-bench) on a SQLite file of 300 generated reports, answer
@@ -15,15 +21,17 @@
 // process and with KNOWHUB_WORKERS=2, rate limit on (KNOWHUB_RATE_SEARCH=1000000/min: every search
 // takes a token, none is refused) and off. `--against DIR`: also serve DIR's tree (another checkout
 // with its own build in the same NEXT_DIST_DIR, e.g. the commit before) with the limit on, for a
-// before/after; configurations alternate within each round.
-import { spawn } from "node:child_process";
+// before/after; configurations alternate within each round. `--workers 1` measures one process
+// only, `--skip-off` leaves out the runs with the limit off.
+import { fork, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { closeDb } from "../lib/db";
-import { resetRateLimits, takeToken } from "../lib/limits/rate-limit";
+import { bucketStore, resetRateLimits, takeToken } from "../lib/limits/rate-limit";
+import { createTokenBuckets, MAX_BUCKETS, TAKE_MESSAGE, TAKEN_MESSAGE } from "../lib/limits/token-buckets.mjs";
 import { concurrent, searchPath } from "./lib/bench/http-load";
 import { ms, summarize, type Latency } from "./lib/bench/stats";
 import { createScratchDatabase, ensurePgServer, planPgServer, stopPgServer } from "./lib/pg-cluster";
@@ -32,11 +40,15 @@ const { values } = parseArgs({
   options: {
     hits: { type: "string", default: "2000" },
     http: { type: "boolean", default: false },
+    ipc: { type: "boolean", default: false },
+    "ipc-child": { type: "boolean", default: false },
     requests: { type: "string", default: "2000" },
     clients: { type: "string", default: "4" },
     rounds: { type: "string", default: "2" },
     against: { type: "string" },
     port: { type: "string", default: "3614" },
+    workers: { type: "string", default: "1,2" },
+    "skip-off": { type: "boolean", default: false },
   },
 });
 
@@ -95,6 +107,37 @@ async function benchHits(): Promise<void> {
   console.log(`SQLite, one process (buckets in memory), ${n} hits:`);
   line("  one caller", await timeHits(n, () => "key:hot"));
   rmSync(dir, { recursive: true, force: true });
+}
+
+// ---- --ipc ----
+
+async function benchIpc(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "knowhub-bench-limits-ipc-"));
+  const buckets = createTokenBuckets(MAX_BUCKETS);
+  const child = fork(process.argv[1], ["--ipc-child", "--hits", values.hits!], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, KNOWHUB_RATE_BUCKETS: "primary", KNOWHUB_RATE_SEARCH: "1000000000/h", DATABASE_URL: `file:${join(dir, "ipc.db")}` },
+  });
+  // What serve.mjs's primary does with a worker's hit.
+  child.on("message", (message: { type: string; id: number; action: string; caller: string; capacity: number; windowMs: number }) => {
+    if (message?.type !== TAKE_MESSAGE) return;
+    const answer = buckets.take(message.action, message.caller, { capacity: message.capacity, windowMs: message.windowMs }, Date.now());
+    child.send({ type: TAKEN_MESSAGE, id: message.id, ...answer });
+  });
+  await new Promise<void>((done) => child.once("exit", () => done()));
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function ipcChild(): Promise<void> {
+  const n = Number(values.hits);
+  if (bucketStore() !== "primary") throw new Error(`the child's buckets are in ${bucketStore()}, not the primary`);
+  await timeHits(200, () => "key:warm");
+  console.log(`SQLite, a worker whose primary holds the buckets (one message each way), ${n} hits:`);
+  line("  one caller, through the primary", await timeHits(n, () => "key:hot"));
+  delete process.env.KNOWHUB_RATE_BUCKETS;
+  await resetRateLimits();
+  line("  one caller, this process's own buckets", await timeHits(n, () => "key:hot"));
+  process.disconnect?.();
 }
 
 // ---- --http ----
@@ -172,9 +215,9 @@ async function benchHttp(): Promise<void> {
   const trees = [{ name: "this tree", root: here, url: await seeded(here) }];
   if (values.against) trees.push({ name: "against", root: resolve(values.against), url: await seeded(resolve(values.against)) });
   const configs: { tree: (typeof trees)[number]; workers: number; limit: string }[] = [];
-  for (const workers of [1, 2]) {
+  for (const workers of values.workers!.split(",").map(Number)) {
     for (const tree of trees) configs.push({ tree, workers, limit: "1000000/min" });
-    configs.push({ tree: trees[0], workers, limit: "off" });
+    if (!values["skip-off"]) configs.push({ tree: trees[0], workers, limit: "off" });
   }
   const queries = Array.from({ length: 60 }, (_, i) => ({ q: `${VERBS[i % VERBS.length]} ${THINGS[(i * 5) % THINGS.length]}`, category: "" }));
   const paths = queries.map(searchPath);
@@ -206,7 +249,7 @@ async function benchHttp(): Promise<void> {
   }
 }
 
-(values.http ? benchHttp() : benchHits()).catch((error) => {
+(values["ipc-child"] ? ipcChild() : values.ipc ? benchIpc() : values.http ? benchHttp() : benchHits()).catch((error) => {
   console.error(error);
   process.exitCode = 1;
 });
