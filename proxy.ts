@@ -1,5 +1,6 @@
 // Runs before routing on every page request and on the API requests that need it (see config at
-// the end). Four jobs, all without I/O:
+// the end). Five jobs, only the fourth with I/O (the rate limit's bucket, lib/limits/rate-limit.ts:
+// in memory, a message to serve.mjs's primary, or one statement on PostgreSQL):
 // 1. DNS rebinding: refuse a Host that is neither a loopback name nor listed (lib/security/host-check.ts).
 // 2. Broken percent-encoding (e.g. /api/resource/%E0%A4%A): Next would answer with a plain-text 500
 //    before any route sees it; answer as our contract says instead.
@@ -79,7 +80,7 @@ function plainText(status: number, text: string): Response {
   });
 }
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
 
   const host = request.headers.get("host");
@@ -108,7 +109,7 @@ export function proxy(request: NextRequest) {
 
   if (isReadPage(pathname)) {
     try {
-      admitPageView(clientAddress(request));
+      await admitPageView(clientAddress(request));
     } catch (error) {
       return pageErrorResponse(error, DATA_CONTENT_SECURITY_POLICY);
     }

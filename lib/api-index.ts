@@ -10,7 +10,7 @@ import { contentAnswerDto, getContentInput, submitContentInput, submitContentRes
 import { ERROR_STATUS } from "./errors";
 import { createExperienceInput, createExperienceResult } from "./experiences/schema";
 import { healthDto } from "./health/schema";
-import { RATE_SHARE_ENV, readLimitsConfig } from "./limits/limits-config";
+import { readLimitsConfig } from "./limits/limits-config";
 import {
   bulkDecisionInput,
   bulkDecisionResultDto,
@@ -376,8 +376,8 @@ export function describeApi(): z.output<typeof apiIndexDto> {
 /** How this hub is run right now: whether an agent needs a key, and its limits. */
 function describeAuth() {
   const config = readAuthConfig();
-  // The hub's limits as configured, not one worker's share of them (KNOWHUB_RATE_SHARE).
-  const limits = readLimitsConfig({ ...process.env, [RATE_SHARE_ENV]: undefined });
+  // The hub's limits as configured: every server and worker of the hub shares each bucket.
+  const limits = readLimitsConfig(process.env);
   const rate = (limit: { capacity: number; windowMs: number } | null) =>
     limit ? `${limit.capacity} per ${limit.windowMs / 1000} s` : "off";
   return {

@@ -13,8 +13,8 @@ export type BackgroundBatch<T> = {
    * reached (then the promise settles when that write is done or deferred; it never rejects).
    */
   add(entry: T): Promise<void>;
-  /** Writes what is buffered now, if the writer is free (tests, and before the process exits). */
-  flush(): Promise<void>;
+  /** Writes what is buffered now, if the writer is free within `waitMs` (default 0: tests, and before the process exits). */
+  flush(waitMs?: number): Promise<void>;
   /** Entries waiting to be written. */
   pending(): number;
 };
@@ -32,7 +32,37 @@ export const BACKGROUND_TUNING = {
   /** First pause after a busy database, doubled after each busy try up to maxRetryMs. */
   firstRetryMs: 250,
   maxRetryMs: 4_000,
+  /**
+   * Before a server exits, a flush waits this long for the writer (not 0: the other workers of the
+   * server, stopping at the same moment, are writing their own buffers).
+   */
+  drainWaitMs: 2_000,
 } as const;
+
+// What a server writes before it exits on a signal: scripts/serve.mjs calls
+// globalThis.knowhubDrainBackgroundWrites() after the last request and before process.exit, which
+// does not run 'beforeExit' (the hook below serves scripts and tests, which run out of work).
+// Each drainer flushes its buffer waiting up to `waitMs` for the writer.
+type Drainer = (waitMs: number) => Promise<void>;
+const drainHolder = globalThis as unknown as { knowhubDrainers?: Set<Drainer>; knowhubDrainBackgroundWrites?: () => Promise<void> };
+drainHolder.knowhubDrainers ??= new Set();
+drainHolder.knowhubDrainBackgroundWrites ??= drainBackgroundWrites;
+
+/** Writes `flush` runs before the server exits (each background buffer registers its own once). */
+export function drainBeforeExit(flush: Drainer): void {
+  drainHolder.knowhubDrainers!.add(flush);
+}
+
+/** Writes every background buffer now, if the writer is free; never throws. */
+export async function drainBackgroundWrites(): Promise<void> {
+  for (const flush of drainHolder.knowhubDrainers!) {
+    try {
+      await flush(BACKGROUND_TUNING.drainWaitMs);
+    } catch (error) {
+      console.error("writing buffered background entries before exit failed", error);
+    }
+  }
+}
 
 type State<T> = { buffer: T[]; timer: NodeJS.Timeout | null; retryMs: number; dropped: number; exitHook: boolean };
 
@@ -53,13 +83,13 @@ export function backgroundBatch<T>(name: string, write: (entries: T[]) => Promis
     s.timer.unref?.();
   };
 
-  async function flush(): Promise<void> {
+  async function flush(waitMs = 0): Promise<void> {
     if (s.timer) clearTimeout(s.timer);
     s.timer = null;
     const entries = s.buffer.splice(0);
     if (entries.length === 0) return;
     try {
-      await transaction(() => write(entries), { waitMs: 0 });
+      await transaction(() => write(entries), { waitMs });
     } catch (error) {
       // Remembered for /api/health when the database cannot take writes (read-only, full disk).
       if (noteDbTrouble(error) !== "busy") {
@@ -87,9 +117,11 @@ export function backgroundBatch<T>(name: string, write: (entries: T[]) => Promis
 
   if (!s.exitHook) {
     s.exitHook = true;
-    // The last buffered entries are written when the process runs out of work (scripts, tests); a
-    // server stopped by a signal may lose up to flushAfterMs of them, never a submission.
+    // The last buffered entries are written when the process runs out of work (scripts, tests), or
+    // when scripts/serve.mjs stops on a signal (drainBeforeExit); a crash may lose up to
+    // flushAfterMs of them, never a submission.
     process.on("beforeExit", () => void flush());
+    drainBeforeExit(flush);
   }
 
   return {

@@ -34,6 +34,12 @@ const PG_TUNING = {
   minConnectWaitMs: 1_000,
   /** Below this long a wait for a connection leaves the transaction's lock wait as configured. */
   connectWaitSlackMs: 50,
+  /**
+   * Connections of the side pool, per server process: statements that must never wait behind the
+   * writers (a rate-limit hit on every request). Writers waiting for the writer lock each hold one
+   * of the main pool's connections, so a burst of writes can take them all.
+   */
+  sidePoolSize: 2,
 } as const;
 
 // Any 64-bit number of our own; Prisma Migrate uses 72707369 for its lock.
@@ -42,27 +48,33 @@ export const WRITER_LOCK = 4_848_401_919;
 /** `lockWaitMs`: KNOWHUB_BUSY_TIMEOUT_MS, the longest any statement waits for a lock. */
 export async function openPgStack(url: string, lockWaitMs: number): Promise<DbStack> {
   await migratePgDatabase(url);
-  const pool = new CodedPool({
-    connectionString: url,
-    max: PG_TUNING.poolSize,
-    // With every connection in use a request waits for one at most the busy timeout, then 503 busy
-    // (without a bound pg waits forever; a fixed 5 s made longer busy timeouts end in a 500).
-    connectionTimeoutMillis: Math.max(PG_TUNING.minConnectWaitMs, lockWaitMs),
-    // Idle connections do not keep a process alive: a CLI command exits when its work is done
-    // (a server is kept alive by its listening socket anyway).
-    allowExitOnIdle: true,
-  });
-  // An idle connection the server closed (a restart) must not end the process; the pool replaces it.
-  pool.on("error", (error) => console.error("PostgreSQL connection lost (it will be replaced):", error.message));
-  // Reads wait for locks too (a migration's, an operator's LOCK TABLE): each new connection gets the
-  // busy timeout as its session default, so a read is 503 busy at the timeout, never a hang. It runs
-  // before the connection's first query (a client runs its queries in order). Through PgBouncer's
-  // transaction mode it lands on whichever server connection serves it, harmlessly (every server sets
-  // the same value), and is not guaranteed: there the role's setting covers reads (docs/deploy.md),
-  // and writes never rely on it (set per transaction below).
-  pool.on("connect", (client) => {
-    client.query(`SET lock_timeout = ${Math.max(1, lockWaitMs)}`).catch(() => undefined);
-  });
+  const openPool = (max: number) => {
+    const opened = new CodedPool({
+      connectionString: url,
+      max,
+      // With every connection in use a request waits for one at most the busy timeout, then 503 busy
+      // (without a bound pg waits forever; a fixed 5 s made longer busy timeouts end in a 500).
+      connectionTimeoutMillis: Math.max(PG_TUNING.minConnectWaitMs, lockWaitMs),
+      // Idle connections do not keep a process alive: a CLI command exits when its work is done
+      // (a server is kept alive by its listening socket anyway).
+      allowExitOnIdle: true,
+    });
+    // An idle connection the server closed (a restart) must not end the process; the pool replaces it.
+    opened.on("error", (error) => console.error("PostgreSQL connection lost (it will be replaced):", error.message));
+    // Reads wait for locks too (a migration's, an operator's LOCK TABLE): each new connection gets the
+    // busy timeout as its session default, so a read is 503 busy at the timeout, never a hang. It runs
+    // before the connection's first query (a client runs its queries in order). Through PgBouncer's
+    // transaction mode it lands on whichever server connection serves it, harmlessly (every server sets
+    // the same value), and is not guaranteed: there the role's setting covers reads (docs/deploy.md),
+    // and writes never rely on it (set per transaction below).
+    opened.on("connect", (client) => {
+      client.query(`SET lock_timeout = ${Math.max(1, lockWaitMs)}`).catch(() => undefined);
+    });
+    return opened;
+  };
+  const pool = openPool(PG_TUNING.poolSize);
+  // Opens no connection until its first query: a process that never asks costs nothing.
+  const sidePool = openPool(PG_TUNING.sidePoolSize);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
 
   // Every write waits at most this long for a lock (a row another server's transaction holds, the
@@ -92,6 +104,7 @@ export async function openPgStack(url: string, lockWaitMs: number): Promise<DbSt
     url,
     reader,
     pool,
+    sidePool,
     transaction<T>(work: (runner: RawRunner) => Promise<T>, waitMs: number): Promise<T> {
       const asked = Date.now();
       return prisma.$transaction(
@@ -122,6 +135,7 @@ export async function openPgStack(url: string, lockWaitMs: number): Promise<DbSt
     async close() {
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
+      await sidePool.end().catch(() => undefined);
     },
   };
 }

@@ -24,6 +24,8 @@ export type DbStack = {
   readonly sqlite?: Sqlite;
   /** PostgreSQL only: the pool Prisma's adapter uses, for the engine's own modules (search). */
   readonly pool?: Pool;
+  /** PostgreSQL only: a small pool of its own for statements that must not wait behind writers (rate limits). */
+  readonly sidePool?: Pool;
   close(): Promise<void>;
 };
 

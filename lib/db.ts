@@ -183,6 +183,16 @@ export async function getPgPool(): Promise<Pool> {
   return stack.pool;
 }
 
+/**
+ * PostgreSQL's side pool: a few connections that writers never hold, for single statements that
+ * must not queue behind them (a rate-limit hit runs on every request, before any write).
+ */
+export async function getPgSidePool(): Promise<Pool> {
+  const stack = await dbStack();
+  if (!stack.sidePool) throw new Error("getPgSidePool() is PostgreSQL's: DATABASE_URL names SQLite");
+  return stack.sidePool;
+}
+
 /** Closes the connections (tests and scripts); the next query opens them again. */
 export async function closeDb(): Promise<void> {
   const cached = holder.knowhubDataLayer;

@@ -21,8 +21,9 @@
 // that crashes (with backoff; it gives up and exits 1 after MAX_RESTARTS crashes in RESTART_WINDOW_MS),
 // exits 1 if a worker cannot start, and on SIGINT/SIGTERM stops every worker before it exits. The
 // kernel hands each new connection to the workers in turn (round-robin): a kept-alive connection
-// stays with its worker. Each worker enforces 1/N of every rate limit (KNOWHUB_RATE_SHARE, see
-// lib/limits/limits-config.ts), so that together they allow about the configured rate.
+// stays with its worker. Rate limits stay exact: on SQLite the primary holds every worker's buckets
+// and answers each hit over the cluster channel (KNOWHUB_RATE_BUCKETS=primary, see
+// lib/limits/rate-limit.ts); on PostgreSQL every process draws on the database's table.
 import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
 import { createServer } from "node:http";
@@ -30,6 +31,7 @@ import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createTokenBuckets, MAX_BUCKETS, TAKE_MESSAGE, TAKEN_MESSAGE } from "../lib/limits/token-buckets.mjs";
 
 const PEER_HEADER = "x-knowhub-peer";
 // A signal this soon after the first is the same Ctrl-C forwarded by a parent, not a second one.
@@ -45,8 +47,8 @@ const RESTART_BACKOFF_MS = 500;
 const RESTART_BACKOFF_MAX_MS = 30_000;
 const RESTART_WINDOW_MS = 60_000;
 const MAX_RESTARTS = 5;
-// Set for each worker: the number of processes that share every rate limit (lib/limits/limits-config.ts).
-const RATE_SHARE_ENV = "KNOWHUB_RATE_SHARE";
+// Set for each worker: the primary holds the rate-limit buckets (lib/limits/rate-limit.ts).
+const RATE_BUCKETS_ENV = "KNOWHUB_RATE_BUCKETS";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -190,8 +192,8 @@ async function main() {
   process.env.NODE_ENV ||= "production";
   process.env.NEXT_TELEMETRY_DISABLED ||= "1";
   if (workers === 1) {
-    // One process holds the whole of every limit, whatever the environment says.
-    delete process.env[RATE_SHARE_ENV];
+    // One process holds its buckets itself, whatever the environment says.
+    delete process.env[RATE_BUCKETS_ENV];
     return serve({ host, port }, { worker: false });
   }
   migrateOnce();
@@ -298,7 +300,9 @@ async function serve({ host, port }, { worker }) {
     force.unref();
     server.close(async () => {
       await app.close().catch((error) => console.error(error));
-      // 'exit' handlers run here: the app's buffered search log is written (lib/demand-log/log-search.ts).
+      // The app's buffered background writes (search logs, content misses, key use: lib/db-background.ts)
+      // go now: process.exit runs no 'beforeExit' handler, so they would be lost.
+      await globalThis.knowhubDrainBackgroundWrites?.().catch((error) => console.error(error));
       process.exit(code);
     });
     server.closeIdleConnections();
@@ -309,7 +313,7 @@ async function serve({ host, port }, { worker }) {
   if (worker) {
     process.on("message", (message) => {
       if (message?.type === "knowhub:stop") shutdown(message.signal);
-      // process.exit runs the 'exit' handlers: the buffered search log is still written.
+      // Forced: no waiting, not even for the buffered search log.
       else if (message?.type === "knowhub:force") process.exit(message.signal === "SIGINT" ? 130 : 143);
     });
     // If the primary is gone (killed outright), Node's cluster ends this worker on its own.
@@ -327,7 +331,7 @@ function runPrimary({ host, port, workers }) {
   let servingUrl = null;
 
   const fork = (slot) => {
-    const worker = cluster.fork({ [RATE_SHARE_ENV]: String(workers) });
+    const worker = cluster.fork({ [RATE_BUCKETS_ENV]: "primary" });
     live.set(worker.id, { slot, ready: false });
     worker.on("message", (message) => {
       if (message?.type !== "knowhub:ready") return;
@@ -419,6 +423,19 @@ function runPrimary({ host, port, workers }) {
       }
     });
   }
+
+  // The workers' rate-limit buckets (used on SQLite; on PostgreSQL they are in the database): one
+  // answer per hit, on this process's clock, with the limit the worker sends (all read one environment).
+  const buckets = createTokenBuckets(MAX_BUCKETS);
+  cluster.on("message", (worker, message) => {
+    if (message?.type !== TAKE_MESSAGE) return;
+    const answer = buckets.take(message.action, message.caller, { capacity: message.capacity, windowMs: message.windowMs }, Date.now());
+    try {
+      worker.send({ type: TAKEN_MESSAGE, id: message.id, ...answer });
+    } catch {
+      // the worker is gone: nobody waits for the answer
+    }
+  });
 
   for (let slot = 0; slot < workers; slot++) fork(slot);
 }

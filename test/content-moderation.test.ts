@@ -67,12 +67,12 @@ const saved = { ...process.env };
 beforeEach(() => {
   delete process.env.KNOWHUB_MODERATION;
 });
-afterEach(() => {
+afterEach(async () => {
   for (const name of ["KNOWHUB_AUTH", "KNOWHUB_MODERATION"]) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
-  resetRateLimits();
+  await resetRateLimits();
 });
 
 describe("held revisions", () => {

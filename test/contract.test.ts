@@ -16,6 +16,7 @@ import * as decisionsRoute from "@/app/api/moderation/decisions/route";
 import * as insightsRoute from "@/app/api/moderation/insights/route";
 import * as queueRoute from "@/app/api/moderation/queue/route";
 import { createKey } from "@/lib/keys/create-key";
+import { flushSearchLog } from "@/lib/demand-log/log-search";
 import { resetRateLimits } from "@/lib/limits/rate-limit";
 import { call, type Answer } from "./http";
 import { contentInput, experienceInput } from "./factories";
@@ -131,7 +132,7 @@ describe("JSON contract", () => {
     // Keys mode: who may write, and what a verified report looks like.
     process.env.KNOWHUB_AUTH = "keys";
     process.env.KNOWHUB_RATE_WRITE = "1/h";
-    resetRateLimits();
+    await resetRateLimits();
     try {
       const reader = await createKey({ label: "contract-reader", scope: "read", trusted: false });
       const writer = await createKey({ label: "contract-writer", scope: "write", trusted: false });
@@ -149,7 +150,7 @@ describe("JSON contract", () => {
     } finally {
       delete process.env.KNOWHUB_AUTH;
       process.env.KNOWHUB_RATE_WRITE = "off";
-      resetRateLimits();
+      await resetRateLimits();
     }
     record("409 lookalike", await post(experienceInput({ name: "Рymupdf", task: "Lookalike name" })));
 
@@ -168,6 +169,9 @@ describe("JSON contract", () => {
       }),
     );
     record("GET /api/moderation/audit", await call(auditRoute.GET, "/api/moderation/audit?limit=1", { headers: asMaintainer }));
+    // The searches above are in the log before insights read it, whatever the machine's speed (the
+    // buffer is written 500 ms after a search: a slow run used to find them there, a fast one not).
+    await flushSearchLog();
     record("GET /api/moderation/insights", await call(insightsRoute.GET, "/api/moderation/insights", { headers: asMaintainer }));
 
     // A missing golden is a failure, never written silently: only UPDATE_GOLDEN=1 writes it.

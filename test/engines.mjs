@@ -11,6 +11,7 @@ import { join } from "node:path";
 export const LIB_DATABASE_TESTS = [
   "lib/admin/csrf.test.ts",
   "lib/admin/session.test.ts",
+  "lib/limits/client-address.test.ts",
   "lib/resources/get-overview.test.ts",
   "lib/resources/suggest-names.test.ts",
   "lib/search/candidates.test.ts",

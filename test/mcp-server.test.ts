@@ -52,13 +52,13 @@ function withEnv(vars: Record<string, string | undefined>): void {
   }
 }
 const saved: Record<string, string | undefined> = {};
-afterEach(() => {
+afterEach(async () => {
   for (const [name, value] of Object.entries(saved)) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
     delete saved[name];
   }
-  resetRateLimits();
+  await resetRateLimits();
 });
 
 describe("MCP server", () => {
@@ -149,7 +149,7 @@ describe("MCP server", () => {
 
   it("takes the REST rate limits and records the key's provenance", async () => {
     withEnv({ KNOWHUB_RATE_WRITE: "1/min" });
-    resetRateLimits();
+    await resetRateLimits();
     const key = await createKey({ label: "mcp-provenance", scope: "write", trusted: false });
     const client = await memoryClient(key.token);
     const first = await client.callTool({ name: "submit_experience", arguments: experienceInput({ task: "Merge PDF files into one" }) });

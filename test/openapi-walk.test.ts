@@ -102,12 +102,12 @@ const asMaintainer = bearer(maintainer.token);
 async function limited(action: "write" | "search", run: () => Promise<void>) {
   const name = action === "write" ? "KNOWHUB_RATE_WRITE" : "KNOWHUB_RATE_SEARCH";
   process.env[name] = "1/h";
-  resetRateLimits();
+  await resetRateLimits();
   try {
     await run();
   } finally {
     process.env[name] = "off";
-    resetRateLimits();
+    await resetRateLimits();
   }
 }
 

@@ -11,14 +11,14 @@ import { call } from "./http";
 const LIMIT = 5;
 const saved = process.env.KNOWHUB_RATE_SEARCH;
 
-beforeEach(() => {
+beforeEach(async () => {
   process.env.KNOWHUB_RATE_SEARCH = `${LIMIT}/min`;
-  resetRateLimits();
+  await resetRateLimits();
 });
-afterEach(() => {
+afterEach(async () => {
   if (saved === undefined) delete process.env.KNOWHUB_RATE_SEARCH;
   else process.env.KNOWHUB_RATE_SEARCH = saved;
-  resetRateLimits();
+  await resetRateLimits();
 });
 
 const view = (path: string, peer: string) =>
@@ -31,12 +31,12 @@ describe("page views and API searches draw on one bucket", () => {
   it("refuses the page view past the limit with 429, Retry-After and an HTML page", async () => {
     const peer = "203.0.113.7";
     for (let i = 0; i < 2; i++) expect((await apiSearch(peer)).status).toBe(200);
-    expect(passed(view("/search?q=extract+tables", peer))).toBe(true);
-    expect(passed(view("/resources/PyMuPDF", peer))).toBe(true);
+    expect(passed(await view("/search?q=extract+tables", peer))).toBe(true);
+    expect(passed(await view("/resources/PyMuPDF", peer))).toBe(true);
     // The same address spelled as an IPv4-mapped IPv6 address is the same caller.
-    expect(passed(view("/content/pymupdf", `::ffff:${peer}`))).toBe(true);
+    expect(passed(await view("/content/pymupdf", `::ffff:${peer}`))).toBe(true);
 
-    const refused = view("/search?q=extract+tables", peer);
+    const refused = await view("/search?q=extract+tables", peer);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(refused.headers.get("content-type")).toBe("text/html; charset=utf-8");
@@ -49,35 +49,35 @@ describe("page views and API searches draw on one bucket", () => {
     const api = await apiSearch(peer);
     expect(api.status).toBe(429);
     expect(api.json.error.code).toBe("rate_limited");
-    expect(view("/resources/PyMuPDF", peer).status).toBe(429);
-    expect(view("/content/pymupdf", peer).status).toBe(429);
+    expect((await view("/resources/PyMuPDF", peer)).status).toBe(429);
+    expect((await view("/content/pymupdf", peer)).status).toBe(429);
 
     // Another address has its own bucket.
-    expect(passed(view("/search?q=extract+tables", "198.51.100.9"))).toBe(true);
+    expect(passed(await view("/search?q=extract+tables", "198.51.100.9"))).toBe(true);
     expect((await apiSearch("198.51.100.9")).status).toBe(200);
   });
 
   it("API searches empty the bucket a page view then finds empty", async () => {
     const peer = "2001:db8::1";
     for (let i = 0; i < LIMIT; i++) expect((await apiSearch(peer)).status).toBe(200);
-    expect(view("/search?q=extract+tables", peer).status).toBe(429);
+    expect((await view("/search?q=extract+tables", peer)).status).toBe(429);
     // Another host of the same /64 network is the same caller, as in the API.
-    expect(view("/resources/PyMuPDF", "2001:db8::2").status).toBe(429);
+    expect((await view("/resources/PyMuPDF", "2001:db8::2")).status).toBe(429);
   });
 
   it("leaves pages that neither search nor read one resource out of it", async () => {
     const peer = "192.0.2.44";
     for (let i = 0; i < LIMIT + 3; i++) {
-      for (const path of ["/", "/categories", "/api-reference", "/searching", "/resources"]) expect(passed(view(path, peer)), path).toBe(true);
+      for (const path of ["/", "/categories", "/api-reference", "/searching", "/resources"]) expect(passed(await view(path, peer)), path).toBe(true);
     }
     // The bucket is still full.
-    for (let i = 0; i < LIMIT; i++) expect(passed(view(`/search?q=${i}`, peer))).toBe(true);
-    expect(view("/search?q=more", peer).status).toBe(429);
+    for (let i = 0; i < LIMIT; i++) expect(passed(await view(`/search?q=${i}`, peer))).toBe(true);
+    expect((await view("/search?q=more", peer)).status).toBe(429);
   });
 
   it("takes nothing when the search limit is off", async () => {
     process.env.KNOWHUB_RATE_SEARCH = "off";
-    resetRateLimits();
-    for (let i = 0; i < 50; i++) expect(passed(view("/search?q=x", "203.0.113.8"))).toBe(true);
+    await resetRateLimits();
+    for (let i = 0; i < 50; i++) expect(passed(await view("/search?q=x", "203.0.113.8"))).toBe(true);
   });
 });

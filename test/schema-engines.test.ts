@@ -23,8 +23,9 @@ const PG_TYPE_FOR_SQLITE: Record<string, string> = {
 // What only the PostgreSQL migration owns, as FTS5 and its vocab tables are SQLite's: the search
 // structures. Named one by one, so anything else the migration adds must be in the schema.
 // experience_search: the narrow copy of the published rows that search reads (its own GIN index),
-// kept by triggers as FTS5's content is.
-const PG_ONLY_TABLES = new Set(["_prisma_migrations", "experience_terms", "experience_search"]);
+// kept by triggers as FTS5's content is. rate_buckets: the rate limits every server shares (UNLOGGED,
+// lib/limits/pg-buckets.ts); SQLite keeps them in memory (one process, or serve.mjs's primary).
+const PG_ONLY_TABLES = new Set(["_prisma_migrations", "experience_terms", "experience_search", "rate_buckets"]);
 const PG_ONLY_COLUMNS = new Set(["experiences.search_vector"]);
 const PG_ONLY_INDEXES = new Set(["experience_search_vector_idx", "resources_name_trgm_idx"]);
 

@@ -44,12 +44,12 @@ beforeEach(() => {
   delete process.env.KNOWHUB_ADMIN_TOKEN_FILE;
   delete process.env.KNOWHUB_ADMIN_SESSION_HOURS;
 });
-afterEach(() => {
+afterEach(async () => {
   for (const name of ENV) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
-  resetRateLimits();
+  await resetRateLimits();
 });
 
 describe("logging in", () => {
@@ -123,7 +123,7 @@ describe("logging in", () => {
 
   it("limits login attempts per address with the write limit", async () => {
     process.env.KNOWHUB_RATE_WRITE = "3/min";
-    resetRateLimits();
+    await resetRateLimits();
     for (let i = 0; i < 3; i++) expect((await refusal(() => login("wrong", "198.51.100.7"))).code).toBe("unauthorized");
     const limited = await refusal(() => login(ADMIN_TOKEN, "198.51.100.7"));
     expect(limited.code).toBe("rate_limited");

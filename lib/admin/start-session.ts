@@ -23,7 +23,9 @@ const REFUSED = "This token does not open the console. Use an API key with the m
  * guessing is as slow as writing and a maintainer's logins never eat an agent's write budget.
  */
 export async function startSession(input: LoginInput, address: string | null, now = new Date()): Promise<StartedSession> {
-  const taken = takeToken("write", `login:${address ? addressCallerId(address) : "addr:unknown"}`, now.getTime());
+  // On the limiter's clock, not `now` (a caller's notion of the time: tests pass old ones): the
+  // buckets are shared by every server of the hub, which must all count on one clock.
+  const taken = await takeToken("write", `login:${address ? await addressCallerId(address) : "addr:unknown"}`);
   if (!taken.ok) {
     throw new DomainError("rate_limited", `Too many login attempts from this address; retry in ${taken.retryAfterSeconds} s.`, {
       retry_after_seconds: taken.retryAfterSeconds,

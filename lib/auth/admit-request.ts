@@ -18,9 +18,9 @@ export async function admitRequest(request: Request, need: KeyScope, action: Rat
   const caller = await authorizeRequest(request, need);
   if (action) {
     const address = caller.key ? null : clientAddress(request);
-    const callerId = caller.key ? `key:${caller.key.id}` : addressBucket(address);
+    const callerId = caller.key ? `key:${caller.key.id}` : await addressBucket(address);
     const who = caller.key ? "this key" : "this address";
-    takeOrRefuse(action, callerId, `Too many ${action === "write" ? "writes" : "searches"} from ${who}`);
+    await takeOrRefuse(action, callerId, `Too many ${action === "write" ? "writes" : "searches"} from ${who}`);
   }
   return caller;
 }
@@ -31,16 +31,16 @@ export async function admitRequest(request: Request, need: KeyScope, action: Rat
  * address's search bucket, the one /api/search and the resource and content reads draw on without
  * a key. Throws rate_limited when it is empty.
  */
-export function admitPageView(address: string | null): void {
-  takeOrRefuse("search", addressBucket(address), "Too many searches and page views from this address");
+export async function admitPageView(address: string | null): Promise<void> {
+  await takeOrRefuse("search", await addressBucket(address), "Too many searches and page views from this address");
 }
 
-function addressBucket(address: string | null): string {
+async function addressBucket(address: string | null): Promise<string> {
   return address ? addressCallerId(address) : UNKNOWN_ADDRESS;
 }
 
-function takeOrRefuse(action: RateAction, callerId: string, tooMany: string): void {
-  const taken = takeToken(action, callerId);
+async function takeOrRefuse(action: RateAction, callerId: string, tooMany: string): Promise<void> {
+  const taken = await takeToken(action, callerId);
   if (taken.ok) return;
   throw new DomainError("rate_limited", `${tooMany}; retry in ${taken.retryAfterSeconds} s. Nothing was stored.`, {
     action,

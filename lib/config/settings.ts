@@ -53,7 +53,7 @@ export const SETTING_NAMES = {
     "KNOWHUB_SEARCH_OFF",
   ],
   client: ["KNOWHUB_API", "KNOWHUB_TOKEN"],
-  internal: ["KNOWHUB_MIGRATED", "KNOWHUB_SETTINGS_CHECKED", "KNOWHUB_RATE_SHARE"],
+  internal: ["KNOWHUB_MIGRATED", "KNOWHUB_SETTINGS_CHECKED", "KNOWHUB_RATE_BUCKETS"],
   /** Read by `npm test` and its harness only. */
   testing: ["KNOWHUB_REQUIRE_POSTGRES"],
 } as const;

@@ -1,4 +1,5 @@
 import { transaction } from "../db";
+import { drainBeforeExit } from "../db-background";
 import { dbUnavailableCause } from "../db-errors";
 import { DomainError } from "../errors";
 import { findKeyByHash, touchKeys } from "./repo";
@@ -15,7 +16,11 @@ const RETRY_AFTER_MS = 5_000;
 const state = globalThis as unknown as {
   knowhubKeyUse?: { pending: Map<string, Date>; written: Map<string, number>; timer: NodeJS.Timeout | null };
 };
-state.knowhubKeyUse ??= { pending: new Map(), written: new Map(), timer: null };
+if (!state.knowhubKeyUse) {
+  state.knowhubKeyUse = { pending: new Map(), written: new Map(), timer: null };
+  // A server stopped by a signal writes the last minute's key use first (lib/db-background.ts).
+  drainBeforeExit((waitMs) => flushKeyUse(waitMs));
+}
 const use = state.knowhubKeyUse;
 
 /**
@@ -45,7 +50,8 @@ function noteKeyUse(id: string, now: Date): void {
   }
 }
 
-export async function flushKeyUse(): Promise<void> {
+/** Writes the key use noted so far, if the writer is free within `waitMs` (default 0: never waits). */
+export async function flushKeyUse(waitMs = 0): Promise<void> {
   if (use.timer) clearTimeout(use.timer);
   use.timer = null;
   if (use.pending.size === 0) return;
@@ -53,7 +59,7 @@ export async function flushKeyUse(): Promise<void> {
   use.pending.clear();
   try {
     // Never waits for the writer: a busy database keeps the batch for a later try.
-    await transaction(() => touchKeys(batch), { waitMs: 0 });
+    await transaction(() => touchKeys(batch), { waitMs });
   } catch (error) {
     if (dbUnavailableCause(error) !== "busy") {
       console.error("recording key use failed", error);

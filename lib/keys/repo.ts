@@ -47,7 +47,10 @@ export async function markKeyRevoked(id: string, at: Date): Promise<boolean> {
 
 /** Records when keys were last used (the caller's transaction: lib/keys/authenticate-token.ts). */
 export async function touchKeys(used: Map<string, Date>): Promise<void> {
-  for (const [id, at] of used) await db().run(`UPDATE api_keys SET last_used_at = ? WHERE id = ?`, [toDbTime(at), id]);
+  // Never backwards: with several servers, one's batch may be written after another's newer one.
+  for (const [id, at] of used) {
+    await db().run(`UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`, [toDbTime(at), id, toDbTime(at)]);
+  }
 }
 
 export async function countActiveKeys(): Promise<number> {

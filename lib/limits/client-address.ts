@@ -7,20 +7,48 @@
 // Caveat: under plain `next start` or `next dev` nothing overwrites x-knowhub-peer, so a client can
 // choose it; only serve.mjs makes it trustworthy.
 //
-// Addresses are personal data and must not be stored or shown: callers are identified by a salted
-// hash whose secret is random per process and never leaves memory, so the ids mean nothing outside
-// the process that made them, and cannot be reversed by hashing the 2^32 IPv4 addresses.
+// Addresses are personal data and must not be stored or shown: callers are identified by a keyed
+// hash (HMAC-SHA256), so the ids cannot be reversed by hashing the 2^32 IPv4 addresses. The key is
+// one random secret per hub, made by the first process that needs it and kept in the database
+// (hub_secrets 'address_hmac', never exported or shown), read once per process: every server and
+// worker of one hub must give one address one id, or each would keep its own bucket for it.
 import { createHmac, randomBytes } from "node:crypto";
 import { isIP } from "node:net";
+import { databaseUrl } from "../db";
+import { findHubSecret, insertHubSecretIfAbsent } from "./repo";
 
 export const PEER_HEADER = "x-knowhub-peer";
 
-// On globalThis: Next bundles route modules separately, and every route must hash an address to
-// the same id (one caller, one bucket).
-const globalForAddress = globalThis as unknown as { knowhubAddressSecret?: Buffer };
+const ADDRESS_SECRET = "address_hmac";
 
-function secret(): Buffer {
-  return (globalForAddress.knowhubAddressSecret ??= randomBytes(32));
+// On globalThis: Next bundles route modules separately, and every route must hash an address to
+// the same id (one caller, one bucket). Per database URL: a test file's fresh database has its own.
+const globalForAddress = globalThis as unknown as { knowhubAddressSecret?: { url: string; secret: Promise<Buffer> } };
+
+/** The hub's address secret: read once per process, made (32 random bytes) by whichever process needs it first. */
+function addressSecret(): Promise<Buffer> {
+  const url = databaseUrl();
+  const cached = globalForAddress.knowhubAddressSecret;
+  if (cached && cached.url === url) return cached.secret;
+  const secret = loadAddressSecret();
+  const entry = { url, secret };
+  globalForAddress.knowhubAddressSecret = entry;
+  // A failed read (the database unreachable) is not kept: the next request tries again.
+  secret.catch(() => {
+    if (globalForAddress.knowhubAddressSecret === entry) globalForAddress.knowhubAddressSecret = undefined;
+  });
+  return secret;
+}
+
+async function loadAddressSecret(): Promise<Buffer> {
+  let value = await findHubSecret(ADDRESS_SECRET);
+  if (value === null) {
+    // Two processes may both get here: the first insert wins and both read what it stored.
+    await insertHubSecretIfAbsent(ADDRESS_SECRET, randomBytes(32).toString("hex"), new Date());
+    value = await findHubSecret(ADDRESS_SECRET);
+    if (value === null) throw new Error("hub_secrets: the address secret was stored but cannot be read back");
+  }
+  return Buffer.from(value, "hex");
 }
 
 /** The caller's address as the server saw it, or null when there is none (or it is not an address). */
@@ -31,14 +59,15 @@ export function clientAddress(request: Request): string | null {
 }
 
 /**
- * The id of an address for rate limits: "addr:" + 16 hex digits of an HMAC-SHA256 under this
- * process's secret. An IPv6 caller is identified by its /64 network: one host usually holds a whole
- * /64 and could otherwise take a fresh address (a fresh bucket) for every request.
+ * The id of an address for rate limits: "addr:" + 16 hex digits of an HMAC-SHA256 under the hub's
+ * secret, the same on every server of the hub. An IPv6 caller is identified by its /64 network: one
+ * host usually holds a whole /64 and could otherwise take a fresh address (a fresh bucket) for
+ * every request.
  */
-export function addressCallerId(address: string): string {
+export async function addressCallerId(address: string): Promise<string> {
   const normalized = normalizeAddress(address) ?? address.trim().toLowerCase();
   const subject = isIP(normalized) === 6 ? `${ipv6Network64(normalized)}::/64` : normalized;
-  return "addr:" + createHmac("sha256", secret()).update(subject).digest("hex").slice(0, 16);
+  return "addr:" + createHmac("sha256", await addressSecret()).update(subject).digest("hex").slice(0, 16);
 }
 
 /** An IP address in one canonical spelling (IPv4-mapped IPv6 as IPv4, no zone); null if it is none. */

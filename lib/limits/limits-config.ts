@@ -3,6 +3,7 @@
 // is refused, not replaced by the default: a typo in a limit would silently leave the hub
 // unprotected (or lock every agent out), so the server must not start with it.
 import { parseWholeSetting } from "../count-setting";
+import { MAX_BUCKETS } from "./token-buckets.mjs";
 
 /** The actions that are limited separately: writes are few and costly, searches many and cheap. */
 export type RateAction = "write" | "search";
@@ -35,9 +36,15 @@ export const LOG_RETENTION_DEFAULTS: LogRetentionConfig = { maxAgeDays: 30, maxR
 
 /** Fixed numbers: not meant for operators, but named and typed here rather than scattered. */
 export const LIMITS_TUNING = {
-  // Buckets kept per action. A flood of distinct callers (one per address) would otherwise grow the
-  // map without bound; at ~150 bytes a bucket this is ~15 MB per action at worst.
-  maxBuckets: 100_000,
+  // Buckets kept in memory per action (one process, or serve.mjs's primary; defined in
+  // token-buckets.mjs, which serve.mjs reads too). PostgreSQL's table has no cap: its idle rows are
+  // deleted.
+  maxBuckets: MAX_BUCKETS,
+  // PostgreSQL: each server deletes buckets idle for a whole window at most this often.
+  pruneBucketsEveryMs: 60_000,
+  // A worker whose primary has not answered a hit within this long uses its own buckets (the
+  // primary answers in well under a millisecond; only a primary that is going away is this slow).
+  primaryAnswerMs: 2_000,
   // Log pruning runs with a search-log flush at most this often: the DELETEs are cheap with the
   // created_at index, but there is no reason to look more often than rows could pile up.
   pruneEveryMs: 60_000,
@@ -76,30 +83,17 @@ export function parseRate(name: string, value: string): RateLimit | null {
 }
 
 /**
- * Set by scripts/serve.mjs for each of its N worker processes, not by operators: every process then
- * enforces 1/N of each limit, so that together they allow the configured rate (each process keeps
- * its own buckets, and connections are dealt to the workers in turn).
+ * Set by scripts/serve.mjs for its workers on SQLite, not by operators: `primary` means the primary
+ * process holds every worker's buckets and answers each hit over the cluster channel (rate-limit.ts).
  */
-export const RATE_SHARE_ENV = "KNOWHUB_RATE_SHARE";
-
-/**
- * One process's share of a limit when `processes` share it: 1/N of the burst and of the refill
- * rate. A bucket must hold one whole request, so below that the share is one request per longer
- * window: the refill rates still add up to the configured one.
- */
-export function shareOfLimit(limit: RateLimit | null, processes: number): RateLimit | null {
-  if (!limit || processes <= 1) return limit;
-  const capacity = limit.capacity / processes;
-  return capacity >= 1 ? { capacity, windowMs: limit.windowMs } : { capacity: 1, windowMs: limit.windowMs / capacity };
-}
+export const RATE_BUCKETS_ENV = "KNOWHUB_RATE_BUCKETS";
 
 /** The rate limits from the environment (defaults when unset or blank); throws on a bad value. */
 export function readLimitsConfig(env: Env = process.env): RateLimitsConfig {
   const config = {} as RateLimitsConfig;
-  const processes = parseWholeSetting(env, RATE_SHARE_ENV, 1, 1);
   for (const action of Object.keys(RATE_ENV) as RateAction[]) {
     const name = RATE_ENV[action];
-    config[action] = shareOfLimit(parseRate(name, settingOf(env, name) ?? RATE_DEFAULTS[action]), processes);
+    config[action] = parseRate(name, settingOf(env, name) ?? RATE_DEFAULTS[action]);
   }
   return config;
 }

@@ -1,34 +1,48 @@
-// Request rate limits: one token bucket per caller and action, in memory.
+// Request rate limits: one token bucket per caller and action, exact for the whole hub however many
+// server processes serve it. Where the buckets live depends on the engine and the processes:
 //
-// Per process, on purpose: a limiter that wrote to the database would add a write to every search,
-// which is exactly what the search log's buffering avoids. The price: each server process keeps its
-// own buckets. scripts/serve.mjs with N workers gives each one 1/N of every limit (KNOWHUB_RATE_SHARE
-// in limits-config.ts): connections are dealt to the workers in turn, so a caller whose requests
-// arrive over several connections gets about the configured limit, and one that keeps a single
-// connection open gets its worker's 1/N. Never more than the limit (except that a share is at least
-// one request, so a burst below N requests becomes N); an exact limit needs a shared store or limits
-// at a reverse proxy. Separate servers on one file each enforce the whole limit. A restart also
-// refills every bucket.
+// - PostgreSQL: in the rate_buckets table (lib/limits/repo.ts), one atomic statement per hit on
+//   PostgreSQL's clock, shared by every server on the database; never behind the writers' lock.
+//   Buckets idle for a whole window are deleted in the background (full again: the same as none).
+// - SQLite, one process: in this process's memory (token-buckets.mjs): no write per search, which is
+//   exactly what the search log's buffering avoids.
+// - SQLite, scripts/serve.mjs with several workers (KNOWHUB_RATE_BUCKETS=primary, set by serve.mjs):
+//   in the primary process, which every worker asks over the cluster channel (one message each way
+//   per hit; the primary's clock). Separate servers on one SQLite file still each keep their own.
 //
-// The state lives on globalThis: Next bundles route modules separately, and the write routes
-// (experience, content) must draw from the same bucket.
-import { LIMITS_TUNING, readLimitsConfig, type RateAction, type RateLimit, type RateLimitsConfig } from "./limits-config";
+// A restart refills the buckets it held (SQLite), as does PostgreSQL's crash recovery (the table
+// is UNLOGGED). The state lives on globalThis: Next bundles route modules (and proxy.ts) separately,
+// and they must all draw from the same buckets and share one channel to the primary.
+import { databaseUrl, dbEngine } from "../db";
+import { LIMITS_TUNING, RATE_BUCKETS_ENV, readLimitsConfig, type RateAction, type RateLimit, type RateLimitsConfig } from "./limits-config";
+import { countBuckets, deleteAllBuckets, deleteIdleBuckets, takeBucketToken } from "./repo";
+import { createTokenBuckets, retryAfterSeconds, TAKE_MESSAGE, TAKEN_MESSAGE, type TokenBuckets } from "./token-buckets.mjs";
 
 export type TakeTokenResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-type Bucket = { tokens: number; at: number };
+/** Where this process's buckets are: see the top of this file. */
+export type BucketStore = "memory" | "primary" | "postgres";
+
+type TakenMessage = { type: typeof TAKEN_MESSAGE; id: number; ok: boolean; retryAfterSeconds?: number };
 
 type LimiterState = {
   config: RateLimitsConfig | null;
-  // One map per action, in least-recently-used order (a bucket is moved to the end when used), so
-  // the idle buckets are always at the front.
-  buckets: Record<RateAction, Map<string, Bucket>>;
+  buckets: TokenBuckets;
+  // Hits waiting for the primary's answer, by message id.
+  primary: { nextId: number; pending: Map<number, (answer: TakeTokenResult) => void>; listening: boolean; warned: boolean };
+  // PostgreSQL: when this process last pruned idle buckets.
+  lastPruneAt: number;
 };
 
 const globalForLimits = globalThis as unknown as { knowhubRateLimits?: LimiterState };
 
 function freshState(): LimiterState {
-  return { config: null, buckets: { write: new Map(), search: new Map() } };
+  return {
+    config: null,
+    buckets: createTokenBuckets(LIMITS_TUNING.maxBuckets),
+    primary: { nextId: 0, pending: new Map(), listening: false, warned: false },
+    lastPruneAt: Date.now(),
+  };
 }
 
 function limiter(): LimiterState {
@@ -41,66 +55,115 @@ export function rateLimitsConfig(): RateLimitsConfig {
   return (state.config ??= readLimitsConfig(process.env));
 }
 
-/** Forgets every bucket and the configuration, so the next call reads the environment again (tests). */
-export function resetRateLimits(): void {
+/** Where the buckets of this process are kept. */
+export function bucketStore(): BucketStore {
+  if (dbEngine() === "postgres") return "postgres";
+  if (process.env[RATE_BUCKETS_ENV] === "primary" && typeof process.send === "function") return "primary";
+  return "memory";
+}
+
+/**
+ * Forgets every bucket and the configuration, so the next call reads the environment again
+ * (tests). On PostgreSQL the table is emptied: every server of the hub starts again full.
+ */
+export async function resetRateLimits(): Promise<void> {
+  const pending = globalForLimits.knowhubRateLimits?.primary;
   globalForLimits.knowhubRateLimits = freshState();
+  // Hits still waiting for the primary keep their resolvers: the listener reads the new state.
+  if (pending) globalForLimits.knowhubRateLimits.primary = pending;
+  if (bucketStore() === "postgres") await deleteAllBuckets();
 }
 
 /** How many buckets an action currently keeps (tests and diagnostics). */
-export function bucketCount(action: RateAction): number {
-  return limiter().buckets[action].size;
+export async function bucketCount(action: RateAction): Promise<number> {
+  if (bucketStore() === "postgres") return countBuckets(action);
+  return limiter().buckets.count(action);
 }
 
 /**
  * Takes one token from the caller's bucket for `action`. `callerId` identifies the caller without
- * revealing it ("key:<id>", or "addr:<salted hash>" from client-address.ts). When the bucket is empty
- * the answer says in how many whole seconds (>= 1) one token is back.
+ * revealing it ("key:<id>", or "addr:<hmac>" from client-address.ts). When the bucket is empty the
+ * answer says in how many whole seconds (>= 1) one token is back. `now` (ms) is for tests; without
+ * it the store's own clock is used (PostgreSQL's, the primary's, or this process's).
  */
-export function takeToken(action: RateAction, callerId: string, now: number = Date.now()): TakeTokenResult {
-  const state = limiter();
+export async function takeToken(action: RateAction, callerId: string, now?: number): Promise<TakeTokenResult> {
   const limit = rateLimitsConfig()[action];
   if (!limit) return { ok: true };
-  const buckets = state.buckets[action];
-  evictIdle(buckets, limit, now);
-
-  const perMs = limit.capacity / limit.windowMs;
-  let bucket = buckets.get(callerId);
-  if (bucket) {
-    buckets.delete(callerId); // re-inserted below: most recently used goes last
-    // A clock that steps back must not drain the bucket.
-    bucket.tokens = Math.min(limit.capacity, bucket.tokens + Math.max(0, now - bucket.at) * perMs);
-    bucket.at = now;
-  } else {
-    bucket = { tokens: limit.capacity, at: now };
-  }
-  buckets.set(callerId, bucket);
-  if (buckets.size > LIMITS_TUNING.maxBuckets) evictOldest(buckets, buckets.size - LIMITS_TUNING.maxBuckets);
-
-  if (bucket.tokens >= 1) {
-    bucket.tokens -= 1;
-    return { ok: true };
-  }
-  // Multiplying by the window (not dividing by the rate) keeps whole waits whole: 1/h says 3600, not 3601.
-  const waitMs = ((1 - bucket.tokens) * limit.windowMs) / limit.capacity;
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000 - 1e-9)) };
+  const store = bucketStore();
+  if (store === "postgres") return takeFromTable(action, callerId, limit, now ?? null);
+  if (store === "primary" && now === undefined) return takeFromPrimary(action, callerId, limit);
+  return limiter().buckets.take(action, callerId, limit, now ?? Date.now());
 }
 
-// A bucket untouched for a whole window has refilled completely, and a full bucket is the same as
-// no bucket: dropping it loses nothing. The map is in last-use order, so they are all at the front;
-// each is removed once, which keeps the cost per request constant on average.
-function evictIdle(buckets: Map<string, Bucket>, limit: RateLimit, now: number): void {
-  for (const [callerId, bucket] of buckets) {
-    if (now - bucket.at < limit.windowMs) return;
-    buckets.delete(callerId);
-  }
+async function takeFromTable(action: RateAction, callerId: string, limit: RateLimit, now: number | null): Promise<TakeTokenResult> {
+  const { granted, tokens } = await takeBucketToken(action, callerId, limit, now);
+  schedulePrune();
+  return granted ? { ok: true } : { ok: false, retryAfterSeconds: retryAfterSeconds(tokens, limit) };
 }
 
-// Past the cap every bucket is recent (the idle ones went first), so the least recently used ones
-// go: such a caller starts again with a full bucket. That takes more distinct callers within one
-// window than the cap, and it keeps memory bounded, which matters more under such a flood.
-function evictOldest(buckets: Map<string, Bucket>, count: number): void {
-  for (const callerId of buckets.keys()) {
-    if (count-- <= 0) return;
-    buckets.delete(callerId);
+// At most once per pruneBucketsEveryMs per process, in a task of its own after a hit: never inside
+// the request. Several servers pruning is harmless (a DELETE of rows that are full anyway; a hit
+// racing it inserts a full bucket again, which is what the deleted row held).
+function schedulePrune(): void {
+  const state = limiter();
+  const now = Date.now();
+  if (now - state.lastPruneAt < LIMITS_TUNING.pruneBucketsEveryMs) return;
+  state.lastPruneAt = now;
+  const url = databaseUrl();
+  const timer = setTimeout(() => {
+    if (databaseUrl() !== url) return;
+    pruneIdleBuckets().catch((error) => console.error("rate limits: deleting idle buckets failed", error));
+  }, 0);
+  timer.unref?.();
+}
+
+/** Deletes every action's buckets that have been idle for a whole window (PostgreSQL); the rows deleted. */
+export async function pruneIdleBuckets(): Promise<number> {
+  let deleted = 0;
+  const config = rateLimitsConfig();
+  for (const action of Object.keys(config) as RateAction[]) {
+    const limit = config[action];
+    if (limit) deleted += await deleteIdleBuckets(action, limit.windowMs);
   }
+  return deleted;
+}
+
+// One message to the primary and one back. The limit travels with the hit: every worker reads the
+// same environment, and the primary then needs no settings of its own. Should the channel fail (the
+// primary going away, which ends the workers soon anyway), this process's own bucket answers.
+function takeFromPrimary(action: RateAction, callerId: string, limit: RateLimit): Promise<TakeTokenResult> {
+  const ipc = limiter().primary;
+  if (!ipc.listening) {
+    ipc.listening = true;
+    process.on("message", (message: TakenMessage) => {
+      if (message?.type !== TAKEN_MESSAGE) return;
+      const pending = limiter().primary.pending;
+      const resolve = pending.get(message.id);
+      if (!resolve) return;
+      pending.delete(message.id);
+      resolve(message.ok ? { ok: true } : { ok: false, retryAfterSeconds: message.retryAfterSeconds ?? 1 });
+    });
+  }
+  const id = ++ipc.nextId;
+  return new Promise<TakeTokenResult>((resolve) => {
+    const local = (why: string) => {
+      if (!ipc.pending.delete(id)) return;
+      if (!ipc.warned) console.error(`rate limits: the primary process did not answer (${why}); this worker uses its own buckets`);
+      ipc.warned = true;
+      resolve(limiter().buckets.take(action, callerId, limit, Date.now()));
+    };
+    const timer = setTimeout(() => local("no answer"), LIMITS_TUNING.primaryAnswerMs);
+    timer.unref?.();
+    ipc.pending.set(id, (answer) => {
+      clearTimeout(timer);
+      resolve(answer);
+    });
+    const message = { type: TAKE_MESSAGE, id, action, caller: callerId, capacity: limit.capacity, windowMs: limit.windowMs };
+    process.send!(message, undefined, undefined, (error: Error | null) => {
+      if (error) {
+        clearTimeout(timer);
+        local(error.message);
+      }
+    });
+  });
 }
