@@ -361,23 +361,26 @@ describe.skipIf(!pgBinDir)("faults on PostgreSQL, two servers", () => {
       process.env.DATABASE_URL = sqliteUrl;
     }
     const started = Date.now();
-    const answers: Answer[] = [];
-    // Ten at a time, alternating between the servers: quick, as a client in a hurry sends them.
-    for (let i = 0; i < FAULTS.rateWrites; i += 10) {
-      const batch = Array.from({ length: 10 }, (_, j) =>
-        send(limited[(i + j) % 2].url, "POST", "/api/experience", experienceInput({ task: uniqueTask("pg-rate", i + j) }), { authorization: `Bearer ${token}` }),
-      );
-      answers.push(...(await Promise.all(batch)));
-    }
+    // All at once, alternating between the servers: as quick as a client in a hurry can send them.
+    const answers: Answer[] = await Promise.all(
+      Array.from({ length: FAULTS.rateWrites }, (_, i) =>
+        send(limited[i % 2].url, "POST", "/api/experience", experienceInput({ task: uniqueTask("pg-rate", i) }), { authorization: `Bearer ${token}` }),
+      ),
+    );
+    const seconds = (Date.now() - started) / 1000;
     const accepted = answers.filter(acknowledged).length;
     console.log(
-      `[faults pg] ${FAULTS.rateWrites} writes from one key over two servers limited to ${FAULTS.rateLimit} each, in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
+      `[faults pg] ${FAULTS.rateWrites} writes from one key over two servers limited to ${FAULTS.rateLimit} each, in ${seconds.toFixed(1)} s: ` +
         `accepted ${accepted} (server A ${answers.filter((a, i) => i % 2 === 0 && acknowledged(a)).length}, server B ${answers.filter((a, i) => i % 2 === 1 && acknowledged(a)).length}), ` +
         `statuses ${JSON.stringify(tally(answers, (a) => String(a.status)))}`,
     );
     expect(answers.filter((a) => !acknowledged(a) && a.status !== 429)).toEqual([]);
+    // One bucket for both servers: its 60, plus the one token a second it earns back while the burst
+    // is admitted (61 +-1 when the burst takes about a second; on a loaded machine admitting 100
+    // requests takes longer, and each second is one more write a token bucket rightly accepts).
+    // Two buckets, one per server, would accept all 100.
     expect(accepted).toBeGreaterThanOrEqual(60);
-    expect(accepted).toBeLessThanOrEqual(62);
+    expect(accepted).toBeLessThanOrEqual(61 + Math.max(1, Math.ceil(seconds)));
   }, 120_000);
 });
 
