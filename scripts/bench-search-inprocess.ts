@@ -17,6 +17,12 @@
 // and queries/s (one search at a time), postgres/sqlite for p50 and p95, the copy's time, both
 // databases' sizes, and on how many of the first distinct queries of the mix both give the same top 3.
 // The cluster is stopped and removed at the end, on an error and on Ctrl-C.
+//
+// --keep (with TEST_DATABASE_URL): the PostgreSQL copy is made once, as knowhub_bench_<size>_kept on
+// that server, and later runs reuse it (migrated to this tree, no copy, no ANALYZE), so rounds of
+// work on PostgreSQL take seconds, not minutes. It is renamed to that name only once the copy is
+// complete and checked; drop it by hand to copy again (after `--reuse` is left out, say). The
+// reused copy is in whatever state autovacuum left it (say which you measured).
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
@@ -40,6 +46,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     warm: { type: "string", default: "200" },
     reuse: { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
     engine: { type: "string", default: "sqlite" },
     agree: { type: "string", default: "200" },
     "dev-queries": { type: "string", default: "test/eval/dev/queries.jsonl" },
@@ -97,8 +104,41 @@ const DROP_TIMEOUT_MS = 5_000;
 /** Cleanup of the PostgreSQL run, also on Ctrl-C: the throwaway cluster must not outlive the bench. */
 let stopPg: (() => Promise<void>) | null = null;
 
+/** The kept copy (--keep): reused when it exists, else copied, checked and renamed into place. */
+async function prepareKeptPg(): Promise<PgRun> {
+  const pg = await import("./lib/eval-pg");
+  const cluster = await import("./lib/pg-cluster");
+  const { migratePgDatabase } = await import("../lib/db-migrate-pg");
+  const { pgSearchIndex } = await import("../lib/search/search-index-pg");
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("bench:search --keep needs TEST_DATABASE_URL (a server that outlives the run)");
+  const name = `knowhub_bench_${size}_kept`;
+  const urlOf = (db: string) => Object.assign(new URL(adminUrl), { pathname: `/${db}` }).toString();
+  const exists = await cluster.withPgClient(adminUrl, async (c) => (await c.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name])).rowCount === 1);
+  let copyMs = 0;
+  if (!exists) {
+    const db = await pg.createPgDatabase(adminUrl, `bench_${size}`);
+    const started = performance.now();
+    const problems = await pg.copyExperiencesToPg(getSqlite(), db.pool);
+    await db.pool.query("ANALYZE");
+    copyMs = performance.now() - started;
+    if (problems.length) throw new Error(`the PostgreSQL copy differs from SQLite:\n  ${problems.slice(0, 10).join("\n  ")}`);
+    const { rows } = await db.pool.query<{ name: string }>(`SELECT current_database() AS name`);
+    await db.pool.end();
+    await cluster.withPgClient(adminUrl, (c) => c.query(`ALTER DATABASE "${rows[0].name}" RENAME TO "${name}"`));
+  } else console.error(`PostgreSQL: reusing ${name} (no copy)`);
+  await migratePgDatabase(urlOf(name));
+  const { default: pgLib } = await import("pg");
+  const pool = new pgLib.Pool({ connectionString: urlOf(name), max: 2 });
+  const { rows } = await pool.query<{ bytes: string }>(/* sql */ `SELECT pg_database_size(current_database()) AS bytes`);
+  let ending: Promise<void> | null = null;
+  const end = (stopPg = () => (ending ??= pool.end()));
+  return { index: pgSearchIndex(pool), copyMs, bytes: Number(rows[0].bytes), close: end };
+}
+
 /** A fresh PostgreSQL database holding the SQLite database's rows, analyzed, and its search index. */
 async function preparePg(): Promise<PgRun> {
+  if (values.keep) return prepareKeptPg();
   const pg = await import("./lib/eval-pg");
   const { pgSearchIndex } = await import("../lib/search/search-index-pg");
   const server = await pg.openPgServer({ TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
