@@ -8,7 +8,10 @@
 // node_modules and generated linked in) whose lib/search/search-experiences.ts is timed beside this
 // tree's in the same process, on the same database and queries, interleaved (A B, then B A on the
 // next query), so that load from other work on the machine falls on both alike. Each tree opens its
-// own connection. Prints p50 / p95 / mean of both and their ratio.
+// own connection. Prints p50 / p95 / mean of both and their ratio. With --engine both (#19): the
+// other tree's PostgreSQL search is timed as a third, on the same PostgreSQL copy (its own
+// search-index-pg.ts over the same pool), interleaved with this tree's SQLite and PostgreSQL, and
+// each tree's postgres/sqlite ratio is printed: a before/after of PostgreSQL's search in one run.
 //
 // --engine sqlite|postgres|both (#19): the search index timed (default sqlite). postgres and both copy
 // the SQLite database into a fresh PostgreSQL database on a throwaway cluster (or the server
@@ -62,8 +65,8 @@ if (!engines.length) {
   console.error(`bench:search: --engine ${values.engine}: one of ${Object.keys(ENGINES).join(", ")}`);
   process.exit(2);
 }
-if (values.against && values.engine !== "sqlite") {
-  console.error("bench:search: --against times two trees on SQLite; leave out --engine or use --engine sqlite");
+if (values.against && values.engine === "postgres") {
+  console.error("bench:search: --against times two trees on SQLite, or with --engine both the other tree's PostgreSQL beside both of this tree's");
   process.exit(2);
 }
 const size = Number(values.size);
@@ -97,7 +100,7 @@ async function timeInterleaved(searches: Search[], queries: Query[], warm: numbe
   return samples;
 }
 
-type PgRun = { index: SearchIndex; copyMs: number; bytes: number; close(): Promise<void> };
+type PgRun = { index: SearchIndex; pool: import("pg").Pool; copyMs: number; bytes: number; close(): Promise<void> };
 
 const DROP_TIMEOUT_MS = 5_000;
 
@@ -133,7 +136,7 @@ async function prepareKeptPg(): Promise<PgRun> {
   const { rows } = await pool.query<{ bytes: string }>(/* sql */ `SELECT pg_database_size(current_database()) AS bytes`);
   let ending: Promise<void> | null = null;
   const end = (stopPg = () => (ending ??= pool.end()));
-  return { index: pgSearchIndex(pool), copyMs, bytes: Number(rows[0].bytes), close: end };
+  return { index: pgSearchIndex(pool), pool, copyMs, bytes: Number(rows[0].bytes), close: end };
 }
 
 /** A fresh PostgreSQL database holding the SQLite database's rows, analyzed, and its search index. */
@@ -161,7 +164,7 @@ async function preparePg(): Promise<PgRun> {
   const copyMs = performance.now() - started;
   if (problems.length) throw new Error(`the PostgreSQL copy differs from SQLite:\n  ${problems.slice(0, 10).join("\n  ")}`);
   const { rows } = await db.pool.query<{ bytes: string }>(/* sql */ `SELECT pg_database_size(current_database()) AS bytes`);
-  return { index: pgSearchIndex(db.pool), copyMs, bytes: Number(rows[0].bytes), close: () => stopPg?.() ?? Promise.resolve() };
+  return { index: pgSearchIndex(db.pool), pool: db.pool, copyMs, bytes: Number(rows[0].bytes), close: () => stopPg?.() ?? Promise.resolve() };
 }
 
 function sqliteBytes(): number {
@@ -191,7 +194,7 @@ async function main(): Promise<void> {
   const { sqliteSearchIndex } = await import("../lib/search/search-index-sqlite");
   const pgRun = engines.includes("postgres") ? await preparePg() : null;
   if (engines.includes("sqlite")) {
-    names.push(values.against ? "this tree" : "sqlite");
+    names.push(values.against && !pgRun ? "this tree" : "sqlite");
     searches.push((input) => searchExperiences(input, "", { log: false, index: sqliteSearchIndex }));
   }
   if (pgRun) {
@@ -201,10 +204,18 @@ async function main(): Promise<void> {
   if (values.against) {
     const other = resolve(values.against);
     const mod = (await import(pathToFileURL(join(other, "lib", "search", "search-experiences.ts")).href)) as {
-      searchExperiences: (input: SearchInput, keyId?: string, options?: { log?: boolean }) => Promise<unknown>;
+      searchExperiences: (input: SearchInput, keyId?: string, options?: { log?: boolean; index?: SearchIndex }) => Promise<unknown>;
     };
-    names.push(other);
-    searches.push((input) => mod.searchExperiences(input, "", { log: false }));
+    if (pgRun) {
+      // The other tree's PostgreSQL index over the same copy and pool.
+      const theirs = (await import(pathToFileURL(join(other, "lib", "search", "search-index-pg.ts")).href)) as { pgSearchIndex: (pool: unknown) => SearchIndex };
+      const index = theirs.pgSearchIndex(pgRun.pool);
+      names.push("postgres (other tree)");
+      searches.push((input) => mod.searchExperiences(input, "", { log: false, index }));
+    } else {
+      names.push(other);
+      searches.push((input) => mod.searchExperiences(input, "", { log: false }));
+    }
   }
   const dev: Query[] = readFileSync(values["dev-queries"], "utf8").split("\n").filter((l) => l.trim())
     .map((l) => JSON.parse(l)).map((q: Query) => ({ q: q.q, category: q.category ?? "" }));
@@ -223,9 +234,13 @@ async function main(): Promise<void> {
     console.log(`\n${label} queries (n=${stats[0].n} per ${values.against ? "tree" : "engine"})`);
     stats.forEach((st, k) =>
       console.log(
-        `  ${names[k].padEnd(values.against ? 40 : 10)} p50 ${ms(st.p50).padStart(9)}  p95 ${ms(st.p95).padStart(9)}  max ${ms(st.max).padStart(9)}  mean ${ms(st.mean).padStart(9)}  ${(1000 / st.mean).toFixed(0).padStart(5)} queries/s`,
+        `  ${names[k].padEnd(values.against ? 24 : 10)} p50 ${ms(st.p50).padStart(9)}  p95 ${ms(st.p95).padStart(9)}  max ${ms(st.max).padStart(9)}  mean ${ms(st.mean).padStart(9)}  ${(1000 / st.mean).toFixed(0).padStart(5)} queries/s`,
       ),
     );
+    if (stats.length === 3) {
+      const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+      for (const k of [1, 2]) console.log(`  ${names[k]}/sqlite: p50 ${ratio(stats[k].p50, stats[0].p50)}, p95 ${ratio(stats[k].p95, stats[0].p95)}, mean ${ratio(stats[k].mean, stats[0].mean)}`);
+    }
     if (stats.length === 2 && values.against) {
       const ratio = (a: number, b: number) => `${((a / b - 1) * 100).toFixed(1)} %`;
       console.log(`  this tree against the other: p50 ${ratio(stats[0].p50, stats[1].p50)}, p95 ${ratio(stats[0].p95, stats[1].p95)}, mean ${ratio(stats[0].mean, stats[1].mean)}`);

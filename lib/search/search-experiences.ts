@@ -1,4 +1,4 @@
-import { toRelevantExperienceDto } from "../experiences/serialize";
+import { toRelevantExperienceDto, type ExperienceRow } from "../experiences/serialize";
 import { averageScore } from "../resources/serialize";
 import { logSearch } from "../demand-log/log-search";
 import { fetchCandidates } from "./candidates";
@@ -104,13 +104,14 @@ async function rankResults(input: SearchInput, index: SearchIndex, generation: s
   });
   if (shownGroups.length === 0) return { confidence: "none", results: [] };
 
-  // The reports to show are each shown resource's first voices. When every candidate resource will
-  // be shown (no more of them than the answer holds), which reports those are is known before the
-  // resources are read, and both reads go out at once: on PostgreSQL, one round trip instead of two.
+  // The reports to show are each shown resource's first voices. On an engine whose every read is a
+  // round trip (PostgreSQL), the reports of the resources likely to be shown are read together with
+  // the resources: the order is known but for the prior, which moves a resource by a few percent.
+  // Any report that then turns out to be needed and was not read is read after (rarely).
   const perGroup = sure ? T.relevantPerGroup : T.relevantPerWeakLead;
   const room = sure ? input.limit : Math.min(input.limit, T.maxWeakLeads);
-  const shownIds = (groups: Group[]) => groups.flatMap((g) => g.voices.slice(0, perGroup).map((r) => r.row.id));
-  const early = shownGroups.length <= room ? index.findExperiences(shownIds(shownGroups)) : null;
+  const shownIds = (list: Group[]) => list.flatMap((g) => g.voices.slice(0, perGroup).map((r) => r.row.id));
+  const early = index.concurrentReads ? index.findExperiences(shownIds(likelyShown(shownGroups, rules, sure && gateOn, room + T.prefetchMargin))) : null;
   const [resources, prefetched] = await Promise.all([index.findResources(shownGroups.map((g) => g.key)), early]);
   const ranked: Ranked[] = shownGroups.map((g) => {
     const res = resources.get(g.key);
@@ -137,7 +138,9 @@ async function rankResults(input: SearchInput, index: SearchIndex, generation: s
   // agent taking the first few) must not meet a weak lead among the confident answers.
   if (sure && gateOn) ranked.sort((a, b) => Number(rules.has(b)) - Number(rules.has(a)));
   const shown = ranked.slice(0, room);
-  const experiences = prefetched ?? (await index.findExperiences(shownIds(shown)));
+  const experiences = prefetched ?? new Map<number, ExperienceRow>();
+  const unread = shownIds(shown).filter((id) => !experiences.has(id));
+  if (unread.length > 0) for (const [id, row] of await index.findExperiences(unread)) experiences.set(id, row);
   const results = shown.flatMap((g) => {
     const res = resources.get(g.key);
     if (!res) return [];
@@ -194,6 +197,23 @@ function gateRules(groups: Group[], queryWords: number): Map<Group, GateRule> {
   if (words >= G.broadMinWords && top.coverage >= k * G.minCoverageBroad) rules.set(top, "broad");
   else if (top.coverage >= k * G.minCoverageClear && lead <= G.clearLead && words >= G.clearMinWords) rules.set(top, "clear lead");
   return rules;
+}
+
+/**
+ * The `count` groups most likely shown, by what is known before their resources are read: confident
+ * ones first (when the gate orders them so), then relevance with support and verdict, without the
+ * prior. A guess: the caller reads whatever else turns out to be shown.
+ */
+function likelyShown(groups: Group[], rules: Map<Group, GateRule>, confidentFirst: boolean, count: number): Group[] {
+  if (groups.length <= count) return groups;
+  const guess = (g: Group) => {
+    const verdict = taskVerdict(g.rows).outcome;
+    const factor = verdict === "failed" ? T.verdict.failedFactor : verdict === "mixed" ? T.verdict.mixedFactor : 1;
+    return (rankValue(g.best) + T.supportFactor * (g.voices[1] ? rankValue(g.voices[1]) : 0)) * factor;
+  };
+  const scored = groups.map((g) => ({ g, confident: confidentFirst && rules.has(g) ? 1 : 0, value: guess(g) }));
+  scored.sort((a, b) => b.confident - a.confident || b.value - a.value);
+  return scored.slice(0, count).map((s) => s.g);
 }
 
 /** A weak lead must share a content word with the task, not only generic or soft ones. */

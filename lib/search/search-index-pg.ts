@@ -168,14 +168,15 @@ function generationWatch(pool: Pool, read: () => Promise<string>) {
     });
     try {
       await c.connect();
-      // The listening connection must not keep a process alive (a CLI command exits when done).
-      (c as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
       await c.query(`LISTEN ${LISTEN_TUNING.channel}`);
       // Listening first, then the value: a write committed in between is in one or the other.
       const writes = finishedWriteCount();
       const { rows } = await c.query<{ value: string }>(GENERATION_SQL);
       adopt(rows[0]?.value ?? "");
       if (client !== c) return;
+      // From now on the connection only waits for notifications, which must not keep a process
+      // alive (a CLI command exits when its work is done); while a query of ours was under way it had to.
+      (c as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
       [writesSeen, readAt, live] = [writes, Date.now(), true];
     } catch {
       lose(c);
@@ -313,6 +314,7 @@ export function pgSearchIndex(pool: Pool): PgSearchIndex {
   };
   return {
     scope: pool,
+    concurrentReads: true,
     generation,
     listening: () => watch.listening(),
     close: () => watch.close(),
