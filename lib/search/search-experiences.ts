@@ -105,13 +105,14 @@ async function rankResults(input: SearchInput, index: SearchIndex, generation: s
   if (shownGroups.length === 0) return { confidence: "none", results: [] };
 
   // The reports to show are each shown resource's first voices. On an engine whose every read is a
-  // round trip (PostgreSQL), the reports of the resources likely to be shown are read together with
+  // round trip (PostgreSQL), the reports of the resources that can be shown are read together with
   // the resources: the order is known but for the prior, which moves a resource by a few percent.
   // Any report that then turns out to be needed and was not read is read after (rarely).
   const perGroup = sure ? T.relevantPerGroup : T.relevantPerWeakLead;
   const room = sure ? input.limit : Math.min(input.limit, T.maxWeakLeads);
   const shownIds = (list: Group[]) => list.flatMap((g) => g.voices.slice(0, perGroup).map((r) => r.row.id));
-  const early = index.concurrentReads ? index.findExperiences(shownIds(likelyShown(shownGroups, rules, sure && gateOn, room + T.prefetchMargin))) : null;
+  const likely = index.concurrentReads ? possiblyShown(shownGroups, rules, sure && gateOn, room, room * T.prefetchAtMost) : null;
+  const early = likely ? index.findExperiences(shownIds(likely)) : null;
   const [resources, prefetched] = await Promise.all([index.findResources(shownGroups.map((g) => g.key)), early]);
   const ranked: Ranked[] = shownGroups.map((g) => {
     const res = resources.get(g.key);
@@ -200,12 +201,16 @@ function gateRules(groups: Group[], queryWords: number): Map<Group, GateRule> {
 }
 
 /**
- * The `count` groups most likely shown, by what is known before their resources are read: confident
- * ones first (when the gate orders them so), then relevance with support and verdict, without the
- * prior. A guess: the caller reads whatever else turns out to be shown.
+ * The groups that can be among the first `room` shown, by what is known before their resources are
+ * read: confident ones first (when the gate orders them so), then relevance with support and
+ * verdict; the prior moves each by at most its span either way, so a group is kept unless `room`
+ * others beat it whatever their priors. Null when that is more than `most` groups (near ties): the
+ * caller then reads the reports after the resources. The failed-first rule can still bring in
+ * another group: the caller reads whatever turns out to be shown and was not read.
  */
-function likelyShown(groups: Group[], rules: Map<Group, GateRule>, confidentFirst: boolean, count: number): Group[] {
-  if (groups.length <= count) return groups;
+function possiblyShown(groups: Group[], rules: Map<Group, GateRule>, confidentFirst: boolean, room: number, most: number): Group[] | null {
+  if (groups.length <= room) return groups;
+  const { span } = T.prior;
   const guess = (g: Group) => {
     const verdict = taskVerdict(g.rows).outcome;
     const factor = verdict === "failed" ? T.verdict.failedFactor : verdict === "mixed" ? T.verdict.mixedFactor : 1;
@@ -213,7 +218,10 @@ function likelyShown(groups: Group[], rules: Map<Group, GateRule>, confidentFirs
   };
   const scored = groups.map((g) => ({ g, confident: confidentFirst && rules.has(g) ? 1 : 0, value: guess(g) }));
   scored.sort((a, b) => b.confident - a.confident || b.value - a.value);
-  return scored.slice(0, count).map((s) => s.g);
+  // The room-th group at its lowest prior: whoever cannot pass it at their highest is out.
+  const bar = scored[room - 1];
+  const kept = scored.filter((s) => s.confident > bar.confident || (s.confident === bar.confident && s.value * (1 + span) >= bar.value * (1 - span)));
+  return kept.length <= most ? kept.map((s) => s.g) : null;
 }
 
 /** A weak lead must share a content word with the task, not only generic or soft ones. */
