@@ -137,7 +137,7 @@ function generationNumber(value: string): bigint {
  * maxAgeMs anyway). While the listening connection is down (a restart, a pooler, refused), every
  * search reads it as before, and the connection is tried again every retryMs.
  */
-function generationWatch(pool: Pool, read: () => Promise<string>) {
+function generationWatch(pool: Pool, read: () => Promise<string>, maxAgeMs: number) {
   let client: pg.Client | null = null;
   let connecting: Promise<void> | null = null;
   let live = false;
@@ -206,7 +206,7 @@ function generationWatch(pool: Pool, read: () => Promise<string>) {
       }
       if (finishedWriteCount() !== writesSeen) return readNow();
       // The safety net's read runs beside the searches, not in front of one.
-      if (Date.now() - readAt > LISTEN_TUNING.maxAgeMs && !refreshing) {
+      if (Date.now() - readAt > maxAgeMs && !refreshing) {
         refreshing = readNow().then(
           () => (refreshing = null),
           () => (refreshing = null),
@@ -275,11 +275,14 @@ export type PgSearchIndex = SearchIndex & {
   close(): void;
 };
 
-/** The search index over the database `pool` connects to (migrated by lib/db-migrate-pg.ts). */
-export function pgSearchIndex(pool: Pool): PgSearchIndex {
+/**
+ * The search index over the database `pool` connects to (migrated by lib/db-migrate-pg.ts).
+ * `maxAgeMs`: LISTEN_TUNING's, unless a test must see notifications alone.
+ */
+export function pgSearchIndex(pool: Pool, { maxAgeMs = LISTEN_TUNING.maxAgeMs }: { maxAgeMs?: number } = {}): PgSearchIndex {
   const candidates = async (sql: string, params: unknown[]) => (await pool.query<CandidateRow>(sql, params)).rows;
   let totals: { rows: number; tokens: number; generation: string; at: number } | null = null;
-  const watch = generationWatch(pool, async () => (await pool.query<{ value: string }>(GENERATION_SQL)).rows[0]?.value ?? "");
+  const watch = generationWatch(pool, async () => (await pool.query<{ value: string }>(GENERATION_SQL)).rows[0]?.value ?? "", maxAgeMs);
   const generation = () => watch.generation();
   const indexTotals = async () => {
     if (!totals || Date.now() - totals.at > TOTALS_TTL_MS) {
