@@ -1,4 +1,4 @@
-// npm run bench:search -- --size 20000 [--engine sqlite|postgres|both] [--against DIR] [--queries 1500] [--rounds 3] [--reuse]
+// npm run bench:search -- --size 20000 [--engine sqlite|postgres|both] [--against DIR] [--queries 1500] [--rounds 3] [--reuse] [--keep]
 // In-process search ms per query, answer cache off, over the benchmark's realistic mix (Zipf over
 // thousands of distinct queries from the corpus's tasks, scripts/lib/bench-queries.ts) and over the
 // dev queries, on the benchmark's database (.bench/bench-N.db, made as `npm run bench` makes it).
