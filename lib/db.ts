@@ -114,13 +114,40 @@ export async function dbStack(): Promise<DbStack> {
 
 const scope = new AsyncLocalStorage<{ session: DbSession; url: string }>();
 
-function sessionOver(engine: Engine, runner: () => Promise<RawRunner>, writes: (sql: string) => boolean, write: <T>(work: (s: DbSession) => Promise<T>) => Promise<T>): DbSession {
+// Write transactions and write statements this process has finished (committed, failed or rolled
+// back alike), on any database. PostgreSQL's search index learns of other servers' writes by
+// LISTEN/NOTIFY, which arrives a moment after the commit: a search that follows this process's own
+// write must not wait for it, so a count that moved since the index last read the generation makes
+// it read again (lib/search/search-index-pg.ts).
+let finishedWrites = 0;
+
+/** How many write transactions and write statements this process has finished. */
+export function finishedWriteCount(): number {
+  return finishedWrites;
+}
+
+function sessionOver(
+  engine: Engine,
+  runner: () => Promise<RawRunner>,
+  writes: (sql: string) => boolean,
+  write: <T>(work: (s: DbSession) => Promise<T>) => Promise<T>,
+  counted = false,
+): DbSession {
+  // Outside a transaction, PostgreSQL runs a write statement on the reader: it is counted here.
+  const counting = async <T>(sql: string, statement: () => Promise<T>): Promise<T> => {
+    if (!counted || !WRITE_STATEMENT.test(sql)) return statement();
+    try {
+      return await statement();
+    } finally {
+      finishedWrites++;
+    }
+  };
   const session: DbSession = {
     engine,
     async all<T>(sql: string, params?: SqlParams): Promise<T[]> {
       if (writes(sql)) return write((tx) => tx.all<T>(sql, params));
       const bound = bindSql(engine, sql, params);
-      const rows = await (await runner()).$queryRawUnsafe<Record<string, unknown>[]>(bound.text, ...bound.values);
+      const rows = await counting(sql, async () => (await runner()).$queryRawUnsafe<Record<string, unknown>[]>(bound.text, ...bound.values));
       return rows.map((row) => normalizeRow<T>(row));
     },
     async get<T>(sql: string, params?: SqlParams): Promise<T | null> {
@@ -130,7 +157,7 @@ function sessionOver(engine: Engine, runner: () => Promise<RawRunner>, writes: (
     async run(sql: string, params?: SqlParams): Promise<number> {
       if (writes(sql)) return write((tx) => tx.run(sql, params));
       const bound = bindSql(engine, sql, params);
-      return (await runner()).$executeRawUnsafe(bound.text, ...bound.values);
+      return counting(sql, async () => (await runner()).$executeRawUnsafe(bound.text, ...bound.values));
     },
   };
   return session;
@@ -150,6 +177,7 @@ export function db(): DbSession {
     // SQLite has one writer (lib/db-sqlite.ts); PostgreSQL takes single statements from the pool.
     (sql) => engine === "sqlite" && isWriteStatement(sql),
     (work) => transaction(() => work(db())),
+    true,
   );
 }
 
@@ -164,10 +192,14 @@ export async function transaction<T>(work: () => Promise<T>, options: Transactio
   const current = scope.getStore();
   if (current && current.url === url) return work();
   const stack = await dbStack();
-  return stack.transaction((runner) => {
-    const session = sessionOver(stack.engine, async () => runner, () => false, (w) => w(session));
-    return scope.run({ session, url }, work);
-  }, options.waitMs ?? busyTimeoutMs());
+  try {
+    return await stack.transaction((runner) => {
+      const session = sessionOver(stack.engine, async () => runner, () => false, (w) => w(session));
+      return scope.run({ session, url }, work);
+    }, options.waitMs ?? busyTimeoutMs());
+  } finally {
+    finishedWrites++;
+  }
 }
 
 /** SQLite's raw read connection, for the engine's own modules (FTS5 search, bulk import, tests). */

@@ -1,4 +1,4 @@
-// npm run bench:search -- --size 20000 [--engine sqlite|postgres|both] [--against DIR] [--queries 1500] [--rounds 3] [--reuse]
+// npm run bench:search -- --size 20000 [--engine sqlite|postgres|both] [--against DIR] [--queries 1500] [--rounds 3] [--reuse] [--keep]
 // In-process search ms per query, answer cache off, over the benchmark's realistic mix (Zipf over
 // thousands of distinct queries from the corpus's tasks, scripts/lib/bench-queries.ts) and over the
 // dev queries, on the benchmark's database (.bench/bench-N.db, made as `npm run bench` makes it).
@@ -8,7 +8,10 @@
 // node_modules and generated linked in) whose lib/search/search-experiences.ts is timed beside this
 // tree's in the same process, on the same database and queries, interleaved (A B, then B A on the
 // next query), so that load from other work on the machine falls on both alike. Each tree opens its
-// own connection. Prints p50 / p95 / mean of both and their ratio.
+// own connection. Prints p50 / p95 / mean of both and their ratio. With --engine both (#19): the
+// other tree's PostgreSQL search is timed as a third, on the same PostgreSQL copy (its own
+// search-index-pg.ts over the same pool), interleaved with this tree's SQLite and PostgreSQL, and
+// each tree's postgres/sqlite ratio is printed: a before/after of PostgreSQL's search in one run.
 //
 // --engine sqlite|postgres|both (#19): the search index timed (default sqlite). postgres and both copy
 // the SQLite database into a fresh PostgreSQL database on a throwaway cluster (or the server
@@ -17,6 +20,12 @@
 // and queries/s (one search at a time), postgres/sqlite for p50 and p95, the copy's time, both
 // databases' sizes, and on how many of the first distinct queries of the mix both give the same top 3.
 // The cluster is stopped and removed at the end, on an error and on Ctrl-C.
+//
+// --keep (with TEST_DATABASE_URL): the PostgreSQL copy is made once, as knowhub_bench_<size>_kept on
+// that server, and later runs reuse it (migrated to this tree, no copy, no ANALYZE), so rounds of
+// work on PostgreSQL take seconds, not minutes. It is renamed to that name only once the copy is
+// complete and checked; drop it by hand to copy again (after `--reuse` is left out, say). The
+// reused copy is in whatever state autovacuum left it (say which you measured).
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
@@ -40,6 +49,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     warm: { type: "string", default: "200" },
     reuse: { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
     engine: { type: "string", default: "sqlite" },
     agree: { type: "string", default: "200" },
     "dev-queries": { type: "string", default: "test/eval/dev/queries.jsonl" },
@@ -55,8 +65,8 @@ if (!engines.length) {
   console.error(`bench:search: --engine ${values.engine}: one of ${Object.keys(ENGINES).join(", ")}`);
   process.exit(2);
 }
-if (values.against && values.engine !== "sqlite") {
-  console.error("bench:search: --against times two trees on SQLite; leave out --engine or use --engine sqlite");
+if (values.against && values.engine === "postgres") {
+  console.error("bench:search: --against times two trees on SQLite, or with --engine both the other tree's PostgreSQL beside both of this tree's");
   process.exit(2);
 }
 const size = Number(values.size);
@@ -90,15 +100,48 @@ async function timeInterleaved(searches: Search[], queries: Query[], warm: numbe
   return samples;
 }
 
-type PgRun = { index: SearchIndex; copyMs: number; bytes: number; close(): Promise<void> };
+type PgRun = { index: SearchIndex; pool: import("pg").Pool; copyMs: number; bytes: number; close(): Promise<void> };
 
 const DROP_TIMEOUT_MS = 5_000;
 
 /** Cleanup of the PostgreSQL run, also on Ctrl-C: the throwaway cluster must not outlive the bench. */
 let stopPg: (() => Promise<void>) | null = null;
 
+/** The kept copy (--keep): reused when it exists, else copied, checked and renamed into place. */
+async function prepareKeptPg(): Promise<PgRun> {
+  const pg = await import("./lib/eval-pg");
+  const cluster = await import("./lib/pg-cluster");
+  const { migratePgDatabase } = await import("../lib/db-migrate-pg");
+  const { pgSearchIndex } = await import("../lib/search/search-index-pg");
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("bench:search --keep needs TEST_DATABASE_URL (a server that outlives the run)");
+  const name = `knowhub_bench_${size}_kept`;
+  const urlOf = (db: string) => Object.assign(new URL(adminUrl), { pathname: `/${db}` }).toString();
+  const exists = await cluster.withPgClient(adminUrl, async (c) => (await c.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name])).rowCount === 1);
+  let copyMs = 0;
+  if (!exists) {
+    const db = await pg.createPgDatabase(adminUrl, `bench_${size}`);
+    const started = performance.now();
+    const problems = await pg.copyExperiencesToPg(getSqlite(), db.pool);
+    await db.pool.query("ANALYZE");
+    copyMs = performance.now() - started;
+    if (problems.length) throw new Error(`the PostgreSQL copy differs from SQLite:\n  ${problems.slice(0, 10).join("\n  ")}`);
+    const { rows } = await db.pool.query<{ name: string }>(`SELECT current_database() AS name`);
+    await db.pool.end();
+    await cluster.withPgClient(adminUrl, (c) => c.query(`ALTER DATABASE "${rows[0].name}" RENAME TO "${name}"`));
+  } else console.error(`PostgreSQL: reusing ${name} (no copy)`);
+  await migratePgDatabase(urlOf(name));
+  const { default: pgLib } = await import("pg");
+  const pool = new pgLib.Pool({ connectionString: urlOf(name), max: 2 });
+  const { rows } = await pool.query<{ bytes: string }>(/* sql */ `SELECT pg_database_size(current_database()) AS bytes`);
+  let ending: Promise<void> | null = null;
+  const end = (stopPg = () => (ending ??= pool.end()));
+  return { index: pgSearchIndex(pool), pool, copyMs, bytes: Number(rows[0].bytes), close: end };
+}
+
 /** A fresh PostgreSQL database holding the SQLite database's rows, analyzed, and its search index. */
 async function preparePg(): Promise<PgRun> {
+  if (values.keep) return prepareKeptPg();
   const pg = await import("./lib/eval-pg");
   const { pgSearchIndex } = await import("../lib/search/search-index-pg");
   const server = await pg.openPgServer({ TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
@@ -121,7 +164,7 @@ async function preparePg(): Promise<PgRun> {
   const copyMs = performance.now() - started;
   if (problems.length) throw new Error(`the PostgreSQL copy differs from SQLite:\n  ${problems.slice(0, 10).join("\n  ")}`);
   const { rows } = await db.pool.query<{ bytes: string }>(/* sql */ `SELECT pg_database_size(current_database()) AS bytes`);
-  return { index: pgSearchIndex(db.pool), copyMs, bytes: Number(rows[0].bytes), close: () => stopPg?.() ?? Promise.resolve() };
+  return { index: pgSearchIndex(db.pool), pool: db.pool, copyMs, bytes: Number(rows[0].bytes), close: () => stopPg?.() ?? Promise.resolve() };
 }
 
 function sqliteBytes(): number {
@@ -151,7 +194,7 @@ async function main(): Promise<void> {
   const { sqliteSearchIndex } = await import("../lib/search/search-index-sqlite");
   const pgRun = engines.includes("postgres") ? await preparePg() : null;
   if (engines.includes("sqlite")) {
-    names.push(values.against ? "this tree" : "sqlite");
+    names.push(values.against && !pgRun ? "this tree" : "sqlite");
     searches.push((input) => searchExperiences(input, "", { log: false, index: sqliteSearchIndex }));
   }
   if (pgRun) {
@@ -161,10 +204,18 @@ async function main(): Promise<void> {
   if (values.against) {
     const other = resolve(values.against);
     const mod = (await import(pathToFileURL(join(other, "lib", "search", "search-experiences.ts")).href)) as {
-      searchExperiences: (input: SearchInput, keyId?: string, options?: { log?: boolean }) => Promise<unknown>;
+      searchExperiences: (input: SearchInput, keyId?: string, options?: { log?: boolean; index?: SearchIndex }) => Promise<unknown>;
     };
-    names.push(other);
-    searches.push((input) => mod.searchExperiences(input, "", { log: false }));
+    if (pgRun) {
+      // The other tree's PostgreSQL index over the same copy and pool.
+      const theirs = (await import(pathToFileURL(join(other, "lib", "search", "search-index-pg.ts")).href)) as { pgSearchIndex: (pool: unknown) => SearchIndex };
+      const index = theirs.pgSearchIndex(pgRun.pool);
+      names.push("postgres (other tree)");
+      searches.push((input) => mod.searchExperiences(input, "", { log: false, index }));
+    } else {
+      names.push(other);
+      searches.push((input) => mod.searchExperiences(input, "", { log: false }));
+    }
   }
   const dev: Query[] = readFileSync(values["dev-queries"], "utf8").split("\n").filter((l) => l.trim())
     .map((l) => JSON.parse(l)).map((q: Query) => ({ q: q.q, category: q.category ?? "" }));
@@ -183,9 +234,13 @@ async function main(): Promise<void> {
     console.log(`\n${label} queries (n=${stats[0].n} per ${values.against ? "tree" : "engine"})`);
     stats.forEach((st, k) =>
       console.log(
-        `  ${names[k].padEnd(values.against ? 40 : 10)} p50 ${ms(st.p50).padStart(9)}  p95 ${ms(st.p95).padStart(9)}  max ${ms(st.max).padStart(9)}  mean ${ms(st.mean).padStart(9)}  ${(1000 / st.mean).toFixed(0).padStart(5)} queries/s`,
+        `  ${names[k].padEnd(values.against ? 24 : 10)} p50 ${ms(st.p50).padStart(9)}  p95 ${ms(st.p95).padStart(9)}  max ${ms(st.max).padStart(9)}  mean ${ms(st.mean).padStart(9)}  ${(1000 / st.mean).toFixed(0).padStart(5)} queries/s`,
       ),
     );
+    if (stats.length === 3) {
+      const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+      for (const k of [1, 2]) console.log(`  ${names[k]}/sqlite: p50 ${ratio(stats[k].p50, stats[0].p50)}, p95 ${ratio(stats[k].p95, stats[0].p95)}, mean ${ratio(stats[k].mean, stats[0].mean)}`);
+    }
     if (stats.length === 2 && values.against) {
       const ratio = (a: number, b: number) => `${((a / b - 1) * 100).toFixed(1)} %`;
       console.log(`  this tree against the other: p50 ${ratio(stats[0].p50, stats[1].p50)}, p95 ${ratio(stats[0].p95, stats[1].p95)}, mean ${ratio(stats[0].mean, stats[1].mean)}`);

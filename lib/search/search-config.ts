@@ -55,6 +55,9 @@ export const SEARCH_TUNING = {
   // Bayesian average: a resource starts as priorCount reviews of priorMean; it reorders resources
   // of similar relevance by at most +-priorSpan.
   prior: { mean: 3, count: 5, span: 0.04 },
+  // Where reads are round trips (PostgreSQL), the reports of the resources that can be shown are read
+  // with the resources, when they are at most this many times the answer's limit (search-experiences.ts).
+  prefetchAtMost: 2,
 } as const;
 
 export type SearchSwitches = {

@@ -1,4 +1,4 @@
-import { toRelevantExperienceDto } from "../experiences/serialize";
+import { toRelevantExperienceDto, type ExperienceRow } from "../experiences/serialize";
 import { averageScore } from "../resources/serialize";
 import { logSearch } from "../demand-log/log-search";
 import { fetchCandidates } from "./candidates";
@@ -104,7 +104,16 @@ async function rankResults(input: SearchInput, index: SearchIndex, generation: s
   });
   if (shownGroups.length === 0) return { confidence: "none", results: [] };
 
-  const resources = await index.findResources(shownGroups.map((g) => g.key));
+  // The reports to show are each shown resource's first voices. On an engine whose every read is a
+  // round trip (PostgreSQL), the reports of the resources that can be shown are read together with
+  // the resources: the order is known but for the prior, which moves a resource by a few percent.
+  // Any report that then turns out to be needed and was not read is read after (rarely).
+  const perGroup = sure ? T.relevantPerGroup : T.relevantPerWeakLead;
+  const room = sure ? input.limit : Math.min(input.limit, T.maxWeakLeads);
+  const shownIds = (list: Group[]) => list.flatMap((g) => g.voices.slice(0, perGroup).map((r) => r.row.id));
+  const likely = index.concurrentReads ? possiblyShown(shownGroups, rules, sure && gateOn, room, room * T.prefetchAtMost) : null;
+  const early = likely ? index.findExperiences(shownIds(likely)) : null;
+  const [resources, prefetched] = await Promise.all([index.findResources(shownGroups.map((g) => g.key)), early]);
   const ranked: Ranked[] = shownGroups.map((g) => {
     const res = resources.get(g.key);
     const { mean, count, span } = T.prior;
@@ -129,10 +138,10 @@ async function rankResults(input: SearchInput, index: SearchIndex, generation: s
   // Confident results come first and weak leads after them, whatever their scores: a reader (or an
   // agent taking the first few) must not meet a weak lead among the confident answers.
   if (sure && gateOn) ranked.sort((a, b) => Number(rules.has(b)) - Number(rules.has(a)));
-  const shown = ranked.slice(0, sure ? input.limit : Math.min(input.limit, T.maxWeakLeads));
-
-  const perGroup = sure ? T.relevantPerGroup : T.relevantPerWeakLead;
-  const experiences = await index.findExperiences(shown.flatMap((g) => g.voices.slice(0, perGroup).map((r) => r.row.id)));
+  const shown = ranked.slice(0, room);
+  const experiences = prefetched ?? new Map<number, ExperienceRow>();
+  const unread = shownIds(shown).filter((id) => !experiences.has(id));
+  if (unread.length > 0) for (const [id, row] of await index.findExperiences(unread)) experiences.set(id, row);
   const results = shown.flatMap((g) => {
     const res = resources.get(g.key);
     if (!res) return [];
@@ -189,6 +198,30 @@ function gateRules(groups: Group[], queryWords: number): Map<Group, GateRule> {
   if (words >= G.broadMinWords && top.coverage >= k * G.minCoverageBroad) rules.set(top, "broad");
   else if (top.coverage >= k * G.minCoverageClear && lead <= G.clearLead && words >= G.clearMinWords) rules.set(top, "clear lead");
   return rules;
+}
+
+/**
+ * The groups that can be among the first `room` shown, by what is known before their resources are
+ * read: confident ones first (when the gate orders them so), then relevance with support and
+ * verdict; the prior moves each by at most its span either way, so a group is kept unless `room`
+ * others beat it whatever their priors. Null when that is more than `most` groups (near ties): the
+ * caller then reads the reports after the resources. The failed-first rule can still bring in
+ * another group: the caller reads whatever turns out to be shown and was not read.
+ */
+function possiblyShown(groups: Group[], rules: Map<Group, GateRule>, confidentFirst: boolean, room: number, most: number): Group[] | null {
+  if (groups.length <= room) return groups;
+  const { span } = T.prior;
+  const guess = (g: Group) => {
+    const verdict = taskVerdict(g.rows).outcome;
+    const factor = verdict === "failed" ? T.verdict.failedFactor : verdict === "mixed" ? T.verdict.mixedFactor : 1;
+    return (rankValue(g.best) + T.supportFactor * (g.voices[1] ? rankValue(g.voices[1]) : 0)) * factor;
+  };
+  const scored = groups.map((g) => ({ g, confident: confidentFirst && rules.has(g) ? 1 : 0, value: guess(g) }));
+  scored.sort((a, b) => b.confident - a.confident || b.value - a.value);
+  // The room-th group at its lowest prior: whoever cannot pass it at their highest is out.
+  const bar = scored[room - 1];
+  const kept = scored.filter((s) => s.confident > bar.confident || (s.confident === bar.confident && s.value * (1 + span) >= bar.value * (1 - span)));
+  return kept.length <= most ? kept.map((s) => s.g) : null;
 }
 
 /** A weak lead must share a content word with the task, not only generic or soft ones. */

@@ -43,6 +43,11 @@ export interface SearchIndex {
    */
   readonly scope: object;
   /**
+   * Whether each read is a round trip to a server (PostgreSQL), so that independent reads should go
+   * out together; SQLite answers in-process, and reads there stay one after another.
+   */
+  readonly concurrentReads?: boolean;
+  /**
    * Changes whenever anything search reads (experiences, resources) was written, by any connection
    * or process. The answer cache and the planner's cached zeros are dropped when it moves.
    */
