@@ -1,9 +1,10 @@
-// npm run bench:scale -- --size 1000000 [--engine sqlite|postgres|both] [--dir DIR] [--reuse-corpus] [--json FILE] ...
+// npm run bench:scale -- --size 1000000 [--engine sqlite|postgres|both] [--dir DIR] [--reuse-corpus] [--reuse-database] [--json FILE] ...
 // (all flags: scripts/lib/bench/scale-options.ts)
 // The bench at scale on both engines (#20 item 6), per engine in one run:
 //   1. the bench's corpus of N realistic reports (generated, or reused with --reuse-corpus), and
 //      `npm run import` of it into an empty database, timed end to end (SQLite: the bulk path unless
-//      --sqlite-import per-batch; PostgreSQL: per batch, the only path it has), lines/s;
+//      --sqlite-import per-batch; PostgreSQL: per batch, the only path it has), lines/s; with
+//      --reuse-database SQLite's file from an earlier run is measured as it is, without an import;
 //   2. database size on disk (SQLite: file + WAL as the import left them; PostgreSQL:
 //      pg_database_size after ANALYZE) and row counts;
 //   3. search p50/p95, answer cache off, over bench:search's query mix: in-process
@@ -11,7 +12,10 @@
 //   4. uncached HTTP throughput (requests/s, p50/p95) with one server and with two: two serve.mjs
 //      processes (one worker each) on the same database, each on its own port, the clients spread
 //      over both; on these 2 shared cores the second server shares the CPU with the first and
-//      with the load generator, so it is reported as measured;
+//      with the load generator, so it is reported as measured. Each server gets the same untimed
+//      pass over the HTTP queries before it is measured: a cold server's first searches (on
+//      PostgreSQL the bm25 average row length, a scan of every published row) stalled its clients
+//      for 15 s at 1M and made two servers look three times slower than one;
 //   5. memory per server: RSS of each server's process group (serve.mjs and any child), now and
 //      peak (VmHWM), after each throughput run.
 // Prints a table per engine and the engines side by side, and writes every figure as JSON (after
@@ -207,11 +211,15 @@ async function benchEngine(engine: ScaleEngine, mix: { inProcess: Query[]; http:
   const figures: EngineFigures = { engine, startedAt: new Date().toISOString(), loadAverage: { start: load() } };
   results.engines.push(figures);
   try {
-    const url = await freshDatabase(engine);
-    figures.import = await runImport(url, engine);
-    const imp = figures.import;
-    console.error(`[${engine}] imported ${imp.added.toLocaleString("en")} of ${imp.lines.toLocaleString("en")} lines in ${imp.wallSeconds.toFixed(1)} s (${imp.linesPerSecond.toFixed(0)} lines/s)`);
-    saveJson();
+    const reuse = engine === "sqlite" && options.reuseDatabase && existsSync(sqlitePath);
+    const url = reuse ? `file:${sqlitePath}` : await freshDatabase(engine);
+    if (reuse) console.error(`[${engine}] --reuse-database: measuring ${sqlitePath} as it is (no import)`);
+    else {
+      figures.import = await runImport(url, engine);
+      const imp = figures.import;
+      console.error(`[${engine}] imported ${imp.added.toLocaleString("en")} of ${imp.lines.toLocaleString("en")} lines in ${imp.wallSeconds.toFixed(1)} s (${imp.linesPerSecond.toFixed(0)} lines/s)`);
+      saveJson();
+    }
 
     process.env.DATABASE_URL = url;
     if (engine === "postgres") {
@@ -240,6 +248,7 @@ async function benchEngine(engine: ScaleEngine, mix: { inProcess: Query[]; http:
     saveJson();
 
     const two = await start(options.port + 1, url);
+    await sequential(two.url, mix.http, 0);
     const loadTwo = await throughput([one.url, two.url], [one.pid, two.pid], mix.load, options.clients, options.seconds);
     figures.twoServers = { ...loadTwo, servers: [serverMemory(one, options.port), serverMemory(two, options.port + 1)] };
     console.error(`[${engine}] two servers: ${loadTwo.perSecond.toFixed(0)} requests/s`);
@@ -272,7 +281,7 @@ function figureRows(list: EngineFigures[]): string[][] {
   });
   return [
     ["figure", ...list.map((e) => e.engine)],
-    ["import path", ...cell((e) => (e.engine === "sqlite" ? (options.sqliteImport === "bulk" ? "bulk" : "per batch") : "per batch"))],
+    ["import path", ...cell((e) => (!e.import ? "none (--reuse-database)" : e.engine === "sqlite" ? (options.sqliteImport === "bulk" ? "bulk" : "per batch") : "per batch"))],
     ["import, end to end (importer's own)", ...cell((e) => `${e.import!.wallSeconds.toFixed(1)} s (${e.import!.importSeconds.toFixed(1)} s)`)],
     ["import rate", ...cell((e) => `${e.import!.linesPerSecond.toFixed(0)} lines/s`)],
     ["experiences added / lines", ...cell((e) => `${e.import!.added.toLocaleString("en")} / ${e.import!.lines.toLocaleString("en")}`)],
@@ -285,6 +294,9 @@ function figureRows(list: EngineFigures[]): string[][] {
     [`1 server, ${options.clients} clients`, ...cell((e) => loadCell(e.oneServer))],
     [`2 servers, ${options.clients} clients`, ...cell((e) => loadCell(e.twoServers))],
     ["2 servers / 1 server", ...cell((e) => `${(e.twoServers!.perSecond / e.oneServer!.perSecond).toFixed(2)}x`)],
+    // What a request cost the servers in CPU, whatever share of the cores they got: with the
+    // machine shared, requests/s says as much about the other work as about the app.
+    ["server CPU per request, 1 / 2 servers", ...cell((e) => `${ms(e.oneServer!.serverCpuMs)} / ${ms(e.twoServers!.serverCpuMs)}`)],
     ["server RSS now/peak, 1 server", ...cell((e) => memoryCell(e.oneServer))],
     ["server RSS now/peak, 2 servers", ...cell((e) => memoryCell(e.twoServers))],
     ["load average at start / end", ...cell((e) => `${e.loadAverage.start[0]} / ${e.loadAverage.end?.[0] ?? "?"}`)],

@@ -11,6 +11,11 @@ export type ScaleOptions = {
   dir: string;
   /** Use the corpus file already in `dir` when there is one. */
   reuseCorpus: boolean;
+  /**
+   * SQLite: measure the database file already in `dir` (left by an earlier run) without importing
+   * again. PostgreSQL always imports: its throwaway cluster goes at the end of every run.
+   */
+  reuseDatabase: boolean;
   /** Where the figures go as JSON (default `<dir>/scale-<size>.json`). */
   json: string;
   /** SQLite's import: one bulk transaction (what `npm run import` picks for a large file) or per batch. */
@@ -34,7 +39,7 @@ export type ScaleOptions = {
 };
 
 export const SCALE_USAGE =
-  "usage: npm run bench:scale -- --size N [--engine sqlite|postgres|both] [--dir DIR] [--reuse-corpus] [--json FILE]\n" +
+  "usage: npm run bench:scale -- --size N [--engine sqlite|postgres|both] [--dir DIR] [--reuse-corpus] [--reuse-database] [--json FILE]\n" +
   "       [--sqlite-import bulk|per-batch] [--import-workers N] [--port 3300..3690] [--pg-port P | --pg-url postgres://...]\n" +
   "       [--queries 1500] [--warm 200] [--http-queries 600] [--clients 16] [--seconds 15]";
 
@@ -50,6 +55,7 @@ export function parseScaleArgs(argv: string[]): ScaleOptions {
       engine: { type: "string", default: "both" },
       dir: { type: "string", default: ".bench" },
       "reuse-corpus": { type: "boolean", default: false },
+      "reuse-database": { type: "boolean", default: false },
       json: { type: "string" },
       "sqlite-import": { type: "string", default: "bulk" },
       "import-workers": { type: "string", default: "2" },
@@ -83,6 +89,7 @@ export function parseScaleArgs(argv: string[]): ScaleOptions {
     engines: [...engines],
     dir,
     reuseCorpus: values["reuse-corpus"],
+    reuseDatabase: values["reuse-database"],
     json: values.json ?? `${dir}/scale-${size}.json`,
     sqliteImport,
     importWorkers: whole("import-workers", 0, 64),
