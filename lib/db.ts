@@ -135,7 +135,7 @@ function sessionOver(
 ): DbSession {
   // Outside a transaction, PostgreSQL runs a write statement on the reader: it is counted here.
   const counting = async <T>(sql: string, statement: () => Promise<T>): Promise<T> => {
-    if (!counted || !WRITE_STATEMENT.test(sql)) return statement();
+    if (!counted || !isWriteStatement(sql)) return statement();
     try {
       return await statement();
     } finally {

@@ -56,11 +56,12 @@ export type Throughput = {
 /**
  * `clients` concurrent kept-alive clients over `paths` for `seconds`, after `warmSeconds` of the
  * same over the paths in reverse order (every worker loads its code and warms its caches);
- * `afterWarm` runs between the two.
+ * `afterWarm` runs between the two. Several servers (bases, with their process groups): the
+ * clients are spread over them and the server CPU is theirs together.
  */
 export async function throughput(
-  base: string,
-  pgid: number,
+  base: string | string[],
+  pgid: number | number[],
   paths: string[],
   clients: number,
   seconds: number,
@@ -71,11 +72,13 @@ export async function throughput(
   // Let the warm-up's search log be written before the measured run starts.
   await new Promise((r) => setTimeout(r, 700));
   opts.afterWarm?.();
-  const cpu0 = groupCpuMs(pgid);
+  const groups = typeof pgid === "number" ? [pgid] : pgid;
+  const serverCpuMs = () => groups.reduce((sum, group) => sum + groupCpuMs(group), 0);
+  const cpu0 = serverCpuMs();
   const own0 = process.cpuUsage();
   const run = await concurrent(base, paths, clients, 1_000_000, seconds);
   const own = process.cpuUsage(own0);
-  const serverCpu = groupCpuMs(pgid) - cpu0;
+  const serverCpu = serverCpuMs() - cpu0;
   return {
     ...run,
     serverCpuMs: serverCpu / Math.max(1, run.requests),

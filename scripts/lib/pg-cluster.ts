@@ -17,7 +17,7 @@ import { join } from "node:path";
 /** What the global setup hands every test file (it must survive structured cloning). */
 export type PgPlan =
   | { kind: "url"; url: string }
-  | { kind: "local"; binDir: string; stateDir: string }
+  | { kind: "local"; binDir: string; stateDir: string; port?: number }
   | { kind: "missing" };
 
 export const PG_MISSING_LINE =
@@ -63,7 +63,7 @@ export async function ensurePgServer(plan: PgPlan): Promise<string> {
   }
   if (starter) {
     try {
-      const url = await startCluster(plan.binDir, plan.stateDir);
+      const url = await startCluster(plan.binDir, plan.stateDir, plan.port);
       writeAtomically(urlFile, url);
       return url;
     } catch (error) {
@@ -93,9 +93,10 @@ export function stopPgServer(plan: PgPlan): void {
 /**
  * initdb (UTF-8, C.UTF-8 locale so that the server classifies every script's letters, trust
  * authentication: nothing but this machine can reach it) and pg_ctl start on 127.0.0.1 and a free
- * port; durability is off, the cluster is thrown away. Returns the superuser's URL.
+ * port (or the one given: a shared machine's scripts keep to their own ports); durability is off,
+ * the cluster is thrown away. Returns the superuser's URL.
  */
-async function startCluster(binDir: string, stateDir: string): Promise<string> {
+async function startCluster(binDir: string, stateDir: string, fixedPort?: number): Promise<string> {
   const data = join(stateDir, "data");
   const sockets = join(stateDir, "sockets");
   mkdirSync(data, { mode: 0o700 });
@@ -104,8 +105,8 @@ async function startCluster(binDir: string, stateDir: string): Promise<string> {
   if (isRoot()) for (const dir of [stateDir, data, sockets]) chownSync(dir, serverOwner().uid, serverOwner().gid);
   run(join(binDir, "initdb"), ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync", "--no-instructions"], stateDir);
   let lastError = "";
-  for (let attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
-    const port = await freePort();
+  for (let attempt = 0; attempt < (fixedPort ? 1 : PORT_ATTEMPTS); attempt++) {
+    const port = fixedPort ?? (await freePort());
     const options = [
       `-p ${port}`,
       `-k ${sockets}`,
@@ -123,7 +124,7 @@ async function startCluster(binDir: string, stateDir: string): Promise<string> {
     // Another process may have taken the port between our probe and the server's bind.
     lastError = `${started.stderr}${readLog(join(stateDir, "server.log"))}`;
   }
-  throw new Error(`pg_ctl start failed ${PORT_ATTEMPTS} times: ${lastError.trim().slice(-2000)}`);
+  throw new Error(`pg_ctl start failed ${fixedPort ? `on port ${fixedPort}` : `${PORT_ATTEMPTS} times`}: ${lastError.trim().slice(-2000)}`);
 }
 
 function run(cmd: string, args: string[], cwd: string): void {

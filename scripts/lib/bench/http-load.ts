@@ -48,9 +48,12 @@ export async function sequential(base: string, paths: string[], rounds: number):
   return { ...summarize(total), errors, ttfb: summarize(ttfb), first: summarize(first) };
 }
 
-/** `clients` concurrent loops over the paths until `maxRequests` are done or `seconds` pass. */
+/**
+ * `clients` concurrent loops over the paths until `maxRequests` are done or `seconds` pass. Given
+ * several bases (servers), client c sends to base c mod n: the load spread evenly over them.
+ */
 export async function concurrent(
-  base: string,
+  base: string | string[],
   paths: string[],
   clients: number,
   maxRequests: number,
@@ -61,15 +64,16 @@ export async function concurrent(
   let issued = 0;
   let errors = 0;
   const started = performance.now();
-  const client = async (offset: number) => {
+  const bases = typeof base === "string" ? [base] : base;
+  const client = async (offset: number, target: string) => {
     for (let i = offset; issued < maxRequests && performance.now() < deadline; i++) {
       issued++;
-      const [status, , all] = await timedGet(base, paths[i % paths.length]);
+      const [status, , all] = await timedGet(target, paths[i % paths.length]);
       if (status < 200 || status >= 300) errors++;
       samples.push(all);
     }
   };
-  await Promise.all(Array.from({ length: clients }, (_, c) => client(Math.floor((c * paths.length) / clients))));
+  await Promise.all(Array.from({ length: clients }, (_, c) => client(Math.floor((c * paths.length) / clients), bases[c % bases.length])));
   const elapsed = (performance.now() - started) / 1000;
   return { requests: samples.length, errors, perSecond: samples.length / elapsed, latency: summarize(samples) };
 }
