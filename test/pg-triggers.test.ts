@@ -134,6 +134,13 @@ describe.skipIf(!pg.available)("the PostgreSQL triggers against SQLite's", () =>
        FROM experiences WHERE status = 'published' ORDER BY id`,
     );
     expect(narrow, `search table against the published rows ${label}`).toEqual(published);
+    // bm25's totals (migration 20261216000000_search_totals) as the published rows give them.
+    const tokens = published.reduce(
+      (sum, row) => sum + [row.search_name, row.search_task, row.search_tips, row.search_outcome].join(" ").split(" ").filter(Boolean).length,
+      0,
+    );
+    const { rows: totals } = await pg.query(`SELECT "rows"::int AS rows, tokens::int AS tokens FROM experience_search_totals`);
+    expect(totals, `bm25 totals ${label}`).toEqual([{ rows: published.length, tokens }]);
   }
 
   it("give the same resources, votes and document frequencies through a random sequence of writes", async () => {

@@ -25,7 +25,9 @@ const PG_TYPE_FOR_SQLITE: Record<string, string> = {
 // experience_search: the narrow copy of the published rows that search reads (its own GIN index),
 // kept by triggers as FTS5's content is. rate_buckets: the rate limits every server shares (UNLOGGED,
 // lib/limits/pg-buckets.ts); SQLite keeps them in memory (one process, or serve.mjs's primary).
-const PG_ONLY_TABLES = new Set(["_prisma_migrations", "experience_terms", "experience_search", "rate_buckets"]);
+// experience_search_totals: bm25's row count and total length, kept by experience_search's triggers
+// (FTS5 keeps its own).
+const PG_ONLY_TABLES = new Set(["_prisma_migrations", "experience_terms", "experience_search", "experience_search_totals", "rate_buckets"]);
 const PG_ONLY_COLUMNS = new Set(["experiences.search_vector"]);
 const PG_ONLY_INDEXES = new Set(["experience_search_vector_idx", "resources_name_trgm_idx"]);
 

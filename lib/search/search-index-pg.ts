@@ -23,9 +23,6 @@ const BM25_B = 0.75;
 /** In the order of rowFields: name, task, tips, outcome (SQLite's bm25(experience_fts, 3, 4, 1.5, 1)). */
 const BM25_WEIGHTS = [3, 4, 1.5, 1];
 const RANK_POOL = 5_000;
-// Rows and tokens of the whole index (bm25's average row length) are summed over every published
-// row: cached a while, as the planner caches the row count (plan.ts TOTAL_TTL_MS).
-const TOTALS_TTL_MS = 10_000;
 // ts_rank's weights in the order D, C, B, A: outcome 1, tips 1.5, name 3, task 4, divided by 4
 // because ts_rank refuses weights above 1 ("weight out of range"; its rank is homogeneous in them).
 const RANK_WEIGHTS = "{0.25, 0.375, 0.75, 1}";
@@ -281,24 +278,19 @@ export type PgSearchIndex = SearchIndex & {
  */
 export function pgSearchIndex(pool: Pool, { maxAgeMs = LISTEN_TUNING.maxAgeMs }: { maxAgeMs?: number } = {}): PgSearchIndex {
   const candidates = async (sql: string, params: unknown[]) => (await pool.query<CandidateRow>(sql, params)).rows;
-  let totals: { rows: number; tokens: number; generation: string; at: number } | null = null;
+  let totals: { rows: number; tokens: number; generation: string } | null = null;
   const watch = generationWatch(pool, async () => (await pool.query<{ value: string }>(GENERATION_SQL)).rows[0]?.value ?? "", maxAgeMs);
   const generation = () => watch.generation();
   const indexTotals = async () => {
-    if (!totals || Date.now() - totals.at > TOTALS_TTL_MS) {
-      // The sum is a full scan of the published rows (hundreds of ms at 100k): when nothing was
-      // written since it was taken, it still holds, and the cheap generation read renews it.
-      const now = await generation();
-      if (totals && totals.generation === now) totals.at = Date.now();
-      else {
-        const tokens = ["search_name", "search_task", "search_tips", "search_outcome"]
-          .map((c) => `cardinality(array_remove(string_to_array(${c}, ' '), ''))`)
-          .join(" + ");
-        const { rows } = await pool.query<{ rows: string; tokens: string }>(
-          /* sql */ `SELECT count(*) AS rows, coalesce(sum(${tokens}), 0) AS tokens FROM experience_search`,
-        );
-        totals = { rows: Number(rows[0].rows), tokens: Number(rows[0].tokens), generation: now, at: Date.now() };
-      }
+    // Kept by triggers, exact at every generation (migration 20261216000000_search_totals): one
+    // primary-key read after a write, none while nothing was written (the generation comes from
+    // LISTEN/NOTIFY). It was a full scan of the published rows: seconds at 1M.
+    const now = await generation();
+    if (!totals || totals.generation !== now) {
+      const { rows } = await pool.query<{ rows: string; tokens: string }>(
+        /* sql */ `SELECT "rows", "tokens" FROM experience_search_totals WHERE id = 1`,
+      );
+      totals = { rows: Number(rows[0]?.rows ?? 0), tokens: Number(rows[0]?.tokens ?? 0), generation: now };
     }
     return totals;
   };
