@@ -46,14 +46,30 @@ class CodedClient extends pg.Client {
 
   private coded = (error: unknown) => (this.lost ? withCode(error, "08006") : error);
 
-  // Both forms pg's connect() takes: (callback) and the promise.
+  /** A statement run once on each new connection before it is handed out (CodedPool's sessionSql). */
+  protected sessionSql(): string | null {
+    return null;
+  }
+
+  // Both forms pg's connect() takes: (callback) and the promise. The session statement runs before
+  // the connection is handed out: sent from the pool's "connect" event instead, it would overlap the
+  // first query (pg deprecates that, and warns on stderr).
   override connect(...args: any[]): any {
     const [callback] = args as [Callback | undefined];
     const connect = super.connect as (...a: unknown[]) => Promise<unknown> | void;
-    if (callback) return connect.call(this, (error: Error | null | undefined, ...rest: unknown[]) => callback(error ? withCode(error, "08001") : error, ...rest));
-    return (connect.call(this) as Promise<unknown>).catch((error: unknown) => {
-      throw withCode(error, "08001");
+    const setup = this.sessionSql();
+    const opened = new Promise<void>((resolve, reject) => {
+      connect.call(this, (error: Error | null | undefined) => {
+        if (error) return reject(withCode(error, "08001"));
+        if (!setup) return resolve();
+        (super.query as (...a: unknown[]) => Promise<unknown>).call(this, setup).then(() => resolve(), (failure: unknown) => reject(withCode(failure, "08001")));
+      });
     });
+    if (callback) {
+      opened.then(() => callback(null), (error: Error) => callback(error));
+      return undefined;
+    }
+    return opened;
   }
 
   // Every form pg's query() takes: (text|config[, values][, callback]) or a Submittable, which
@@ -75,8 +91,16 @@ class CodedClient extends pg.Client {
 
 /** pg.Pool of CodedClients whose connect() failures carry a code (above). */
 export class CodedPool extends pg.Pool {
-  constructor(config: pg.PoolConfig) {
-    super({ ...config, Client: CodedClient });
+  /** `sessionSql`: run on each new connection before its first use (a session default). */
+  constructor(config: pg.PoolConfig, sessionSql: string | null = null) {
+    const Client = sessionSql
+      ? class extends CodedClient {
+          protected override sessionSql() {
+            return sessionSql;
+          }
+        }
+      : CodedClient;
+    super({ ...config, Client });
   }
 
   override connect(): Promise<pg.PoolClient>;

@@ -49,6 +49,12 @@ export const WRITER_LOCK = 4_848_401_919;
 export async function openPgStack(url: string, lockWaitMs: number): Promise<DbStack> {
   await migratePgDatabase(url);
   const openPool = (max: number) => {
+    // Reads wait for locks too (a migration's, an operator's LOCK TABLE): each new connection gets the
+    // busy timeout as its session default before its first query, so a read is 503 busy at the
+    // timeout, never a hang. Through PgBouncer's transaction mode it lands on whichever server
+    // connection serves it, harmlessly (every server sets the same value), and is not guaranteed:
+    // there the role's setting covers reads (docs/deploy.md), and writes never rely on it (set per
+    // transaction below).
     const opened = new CodedPool({
       connectionString: url,
       max,
@@ -58,18 +64,9 @@ export async function openPgStack(url: string, lockWaitMs: number): Promise<DbSt
       // Idle connections do not keep a process alive: a CLI command exits when its work is done
       // (a server is kept alive by its listening socket anyway).
       allowExitOnIdle: true,
-    });
+    }, `SET lock_timeout = ${Math.max(1, lockWaitMs)}`);
     // An idle connection the server closed (a restart) must not end the process; the pool replaces it.
     opened.on("error", (error) => console.error("PostgreSQL connection lost (it will be replaced):", error.message));
-    // Reads wait for locks too (a migration's, an operator's LOCK TABLE): each new connection gets the
-    // busy timeout as its session default, so a read is 503 busy at the timeout, never a hang. It runs
-    // before the connection's first query (a client runs its queries in order). Through PgBouncer's
-    // transaction mode it lands on whichever server connection serves it, harmlessly (every server sets
-    // the same value), and is not guaranteed: there the role's setting covers reads (docs/deploy.md),
-    // and writes never rely on it (set per transaction below).
-    opened.on("connect", (client) => {
-      client.query(`SET lock_timeout = ${Math.max(1, lockWaitMs)}`).catch(() => undefined);
-    });
     return opened;
   };
   const pool = openPool(PG_TUNING.poolSize);

@@ -9,6 +9,7 @@ import { readPrismaTables } from "./prisma-schema";
 
 const LEFT_OUT: Record<string, string> = {
   admin_sessions: "a console login on one server, not the hub's state: operators log in again after a restore",
+  hub_secrets: "the servers' own secret (the address hash's key, lib/limits/client-address.ts), not the hub's state: a restored hub makes a new one, and a backup carries no secret it need not",
 };
 const KIND_OF_TYPE: Record<string, ColumnKind> = { TEXT: "text", INTEGER: "int", REAL: "float", BOOLEAN: "bool", DATETIME: "time" };
 
