@@ -59,7 +59,8 @@ class CodedClient extends pg.Client {
     const connect = super.connect as (...a: unknown[]) => Promise<unknown> | void;
     const setup = this.sessionSql();
     const opened = new Promise<void>((resolve, reject) => {
-      connect.call(this, (error: Error | null | undefined) => {
+      // The callback form: it returns nothing (the promise form would report the failure twice).
+      void connect.call(this, (error: Error | null | undefined) => {
         if (error) return reject(withCode(error, "08001"));
         if (!setup) return resolve();
         (super.query as (...a: unknown[]) => Promise<unknown>).call(this, setup).then(() => resolve(), (failure: unknown) => reject(withCode(failure, "08001")));
