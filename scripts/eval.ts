@@ -167,13 +167,16 @@ async function inProcess(): Promise<number> {
       if (pg && pgServer) {
         const t2 = performance.now();
         const db = await pg.createPgDatabase(pgServer.adminUrl, name);
+        const { pgSearchIndex } = await import("../lib/search/search-index-pg");
+        const index = pgSearchIndex(db.pool);
         try {
           const { getSqlite } = await import("../lib/db");
           for (const p of await pg.copyExperiencesToPg(getSqlite(), db.pool)) problems.push(`${name} on PostgreSQL: ${p}`);
           loadMs += performance.now() - t2;
-          const { pgSearchIndex } = await import("../lib/search/search-index-pg");
-          await measure("postgres", name, corpus, pgSearchIndex(db.pool));
+          await measure("postgres", name, corpus, index);
         } finally {
+          // Its listening connection first: dropping the database ends it otherwise.
+          index.close();
           await db.drop();
         }
       }

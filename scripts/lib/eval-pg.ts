@@ -40,6 +40,9 @@ export async function createPgDatabase(adminUrl: string, label: string): Promise
   const scratch = await createScratchDatabase(adminUrl, `knowhub_eval_${label.replace(/\W/g, "_")}`);
   await migratePgDatabase(scratch.url);
   const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
+  // An idle connection ended by the server (the database dropped, the cluster stopped) is the pool's
+  // to replace; without a listener pg throws it as an uncaught 'error' and the whole run dies.
+  pool.on("error", () => undefined);
   return {
     pool,
     drop: async () => {
