@@ -14,6 +14,7 @@ import { db } from "@/lib/db";
 import { searchExperiences } from "@/lib/search/search-experiences";
 import { addressCallerId } from "@/lib/limits/client-address";
 import { bucketCount, bucketStore, pruneIdleBuckets, resetRateLimits, takeToken } from "@/lib/limits/rate-limit";
+import { onPostgres } from "./fresh-database";
 import { holdWriterLock } from "./sql";
 
 const saved = { write: process.env.KNOWHUB_RATE_WRITE, search: process.env.KNOWHUB_RATE_SEARCH };
@@ -34,8 +35,6 @@ afterEach(async () => {
   restore("KNOWHUB_RATE_SEARCH", saved.search);
   await resetRateLimits();
 });
-
-const onPostgres = () => db().engine === "postgres";
 
 it("keeps the buckets where the engine says: memory on SQLite, the table on PostgreSQL", () => {
   expect(bucketStore()).toBe(onPostgres() ? "postgres" : "memory");

@@ -111,7 +111,9 @@ async function rankResults(input: SearchInput, index: SearchIndex, generation: s
   const perGroup = sure ? T.relevantPerGroup : T.relevantPerWeakLead;
   const room = sure ? input.limit : Math.min(input.limit, T.maxWeakLeads);
   const shownIds = (list: Group[]) => list.flatMap((g) => g.voices.slice(0, perGroup).map((r) => r.row.id));
-  const likely = index.concurrentReads ? possiblyShown(shownGroups, rules, sure && gateOn, room, room * T.prefetchAtMost) : null;
+  // What ranks a group apart from its resource's prior, worked out once for the guess and the rank.
+  const evidence = new Map(shownGroups.map((g) => [g, evidenceOf(g)]));
+  const likely = index.concurrentReads ? possiblyShown(shownGroups, evidence, rules, sure && gateOn, room, room * T.prefetchAtMost) : null;
   const early = likely ? index.findExperiences(shownIds(likely)) : null;
   const [resources, prefetched] = await Promise.all([index.findResources(shownGroups.map((g) => g.key)), early]);
   const ranked: Ranked[] = shownGroups.map((g) => {
@@ -119,10 +121,7 @@ async function rankResults(input: SearchInput, index: SearchIndex, generation: s
     const { mean, count, span } = T.prior;
     const bayes = ((res?.scoreSum ?? 0) + mean * count) / ((res?.reporterCount ?? 0) + count);
     const prior = 1 + span * ((bayes - mean) / 2);
-    const support = T.supportFactor * (g.voices[1] ? rankValue(g.voices[1]) : 0);
-    const verdict = taskVerdict(g.rows);
-    const verdictFactor =
-      verdict.outcome === "failed" ? T.verdict.failedFactor : verdict.outcome === "mixed" ? T.verdict.mixedFactor : 1;
+    const { support, verdict, verdictFactor } = evidence.get(g)!;
     const rule = rules.get(g) ?? "none";
     return { ...g, rule, verdict, verdictFactor, support, prior, score: (rankValue(g.best) + support) * prior * verdictFactor };
   });
@@ -200,6 +199,16 @@ function gateRules(groups: Group[], queryWords: number): Map<Group, GateRule> {
   return rules;
 }
 
+type Evidence = { support: number; verdict: ReturnType<typeof taskVerdict>; verdictFactor: number };
+
+/** A group's second voice's support and its reports' verdict on the task, with the factor it weighs. */
+function evidenceOf(g: Group): Evidence {
+  const support = T.supportFactor * (g.voices[1] ? rankValue(g.voices[1]) : 0);
+  const verdict = taskVerdict(g.rows);
+  const verdictFactor = verdict.outcome === "failed" ? T.verdict.failedFactor : verdict.outcome === "mixed" ? T.verdict.mixedFactor : 1;
+  return { support, verdict, verdictFactor };
+}
+
 /**
  * The groups that can be among the first `room` shown, by what is known before their resources are
  * read: confident ones first (when the gate orders them so), then relevance with support and
@@ -208,13 +217,19 @@ function gateRules(groups: Group[], queryWords: number): Map<Group, GateRule> {
  * caller then reads the reports after the resources. The failed-first rule can still bring in
  * another group: the caller reads whatever turns out to be shown and was not read.
  */
-function possiblyShown(groups: Group[], rules: Map<Group, GateRule>, confidentFirst: boolean, room: number, most: number): Group[] | null {
+function possiblyShown(
+  groups: Group[],
+  evidence: Map<Group, Evidence>,
+  rules: Map<Group, GateRule>,
+  confidentFirst: boolean,
+  room: number,
+  most: number,
+): Group[] | null {
   if (groups.length <= room) return groups;
   const { span } = T.prior;
   const guess = (g: Group) => {
-    const verdict = taskVerdict(g.rows).outcome;
-    const factor = verdict === "failed" ? T.verdict.failedFactor : verdict === "mixed" ? T.verdict.mixedFactor : 1;
-    return (rankValue(g.best) + T.supportFactor * (g.voices[1] ? rankValue(g.voices[1]) : 0)) * factor;
+    const { support, verdictFactor } = evidence.get(g)!;
+    return (rankValue(g.best) + support) * verdictFactor;
   };
   const scored = groups.map((g) => ({ g, confident: confidentFirst && rules.has(g) ? 1 : 0, value: guess(g) }));
   scored.sort((a, b) => b.confident - a.confident || b.value - a.value);
