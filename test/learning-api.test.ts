@@ -14,7 +14,7 @@ import { call } from "./http";
 import { countRows, sqlGet } from "./sql";
 import { experienceInput } from "./factories";
 
-const auth = (token: string | null) => (token ? { authorization: `Bearer ${token}` } : {});
+const auth = (token: string | null): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 const post = (body: unknown, token: string | null) => call(experienceRoute.POST, "/api/experience", { method: "POST", body, headers: auth(token) });
 const search = (q: string, token: string | null = null, explain = false) =>
   call(searchRoute.GET, `/api/search?q=${encodeURIComponent(q)}${explain ? "&explain=1" : ""}`, { headers: auth(token) });
