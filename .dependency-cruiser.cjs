@@ -17,6 +17,8 @@ const RANKS = {
   transfer: 7.2,
   moderation: 7,
   admin: 6, search: 6,
+  // Learning from use reads the reports and the search log and is read by search.
+  learning: 5.5,
   resources: 5,
   experiences: 4,
   contents: 3, auth: 3,

@@ -9,6 +9,7 @@ const SECTIONS = [
   { href: "/admin/keys", label: "Keys" },
   { href: "/admin/audit", label: "Audit log" },
   { href: "/admin/insights", label: "Insights" },
+  { href: "/admin/learned", label: "Learned" },
 ];
 
 export function AdminNav() {

@@ -10,6 +10,7 @@ import { contentAnswerDto, getContentInput, submitContentInput, submitContentRes
 import { ERROR_STATUS } from "./errors";
 import { createExperienceInput, createExperienceResult } from "./experiences/schema";
 import { healthDto } from "./health/schema";
+import { learnedLinkDto, learnedLinksDto, listLinksInput, removeLinkInput } from "./learning/schema";
 import { readLimitsConfig } from "./limits/limits-config";
 import {
   bulkDecisionInput,
@@ -159,6 +160,7 @@ export const ENDPOINTS: EndpointDoc[] = [
       b("content_id", false, "id of a content node with deeper material"),
       b("submitted_by", false, "who you say you are, e.g. git config user.email (<= 200); a claim shown beside the key's label, never instead of it"),
       b("confirm_new_resource", false, "true when a name that looks like an existing resource's (409 conflict naming it) is a different resource: the report is then held for review (202)"),
+      b("after_search", false, "the search_id of the search you made before choosing this resource (s_ followed by 24 hex characters): the hub learns which phrasings this answers; never shown"),
     ],
     operationId: "reportExperience",
     body: createExperienceInput,
@@ -346,6 +348,31 @@ export const ENDPOINTS: EndpointDoc[] = [
     params: insightsInput,
     rateLimited: "search",
     responses: { 200: { description: "unmet demand and how each key fares in review", schema: insightsDto } },
+  },
+  {
+    method: "GET",
+    path: "/api/moderation/learned",
+    auth: "moderate",
+    description: "What search learned from use: each learned link (phrasing -> resource, the distinct keys behind it, status) with the judged writes behind it.",
+    parameters: [q("status", false, "active, lapsed, removed or all (default)"), q("limit", false, "1-200, default 100")],
+    operationId: "listLearnedLinks",
+    params: listLinksInput,
+    rateLimited: "search",
+    responses: { 200: { description: "the learned links, newest first", schema: learnedLinksDto } },
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/learned/remove",
+    auth: "moderate",
+    description: "Remove a learned link: search stops answering with it at once, learning never restores it; audit-logged.",
+    parameters: [b("link_id", true, "the learned link's id"), b("reason", true, "why")],
+    operationId: "removeLearnedLink",
+    body: removeLinkInput,
+    rateLimited: "write",
+    responses: {
+      200: { description: "the link as it is now (removed)", schema: learnedLinkDto },
+      404: { description: "no such learned link" },
+    },
   },
   {
     method: "GET",

@@ -15,6 +15,7 @@ import * as renameRoute from "@/app/admin/actions/rename/route";
 import * as revertRoute from "@/app/admin/actions/revert/route";
 import * as revisionRoute from "@/app/admin/actions/revision/route";
 import * as revokeKeyRoute from "@/app/admin/actions/revoke-key/route";
+import * as removeLearnedRoute from "@/app/admin/actions/remove-learned/route";
 import * as contentRoute from "@/app/api/content/route";
 import * as experienceRoute from "@/app/api/experience/route";
 import { csrfTokenFor } from "@/lib/admin/csrf";
@@ -25,7 +26,7 @@ import { startSession } from "@/lib/admin/start-session";
 import { createKey } from "@/lib/keys/create-key";
 import { revokeKey } from "@/lib/keys/revoke-key";
 import { call } from "./http";
-import { countRows, sqlAll, sqlGet } from "./sql";
+import { countRows, sqlAll, sqlGet, sqlRun } from "./sql";
 import { contentInput, experienceInput } from "./factories";
 
 const ORIGIN = "http://127.0.0.1:3000";
@@ -93,6 +94,7 @@ const login = async (token = ADMIN_TOKEN, now?: Date) => (await startSession(log
 
 let heldId = 0;
 let publishedId = 0;
+let linkId = 0;
 const writer = await createKey({ label: "flooding-writer", scope: "write", trusted: false });
 const victimKey = await createKey({ label: "key-to-revoke", scope: "write", trusted: false });
 
@@ -105,6 +107,9 @@ beforeAll(async () => {
   await post(experienceInput({ name: "Console Kit Fork", url: "https://example.com/fork", task: "a duplicate resource", confirm_new_resource: true }));
   await post(experienceInput({ name: "Renamable Kit", task: "a report to rename" }));
   await post(experienceInput({ name: "Victim Kit", task: "written by the key to revoke" }), victimKey.token);
+  // A learned link to remove (learning itself is tested in learning-api.test.ts).
+  await sqlRun(`INSERT INTO learned_links (phrase, terms, resource_key, experience_ids, key_count, evidence_count) VALUES ('console kit phrase', 'consol kit phrase', 'console kit', '[]', 3, 3)`);
+  linkId = (await sqlGet<{ id: number }>(`SELECT id FROM learned_links WHERE phrase = 'console kit phrase'`))!.id;
   for (const body of ["# Guide\n\nThe good text.", "# Guide\n\nVandalised text."]) {
     await call(contentRoute.POST, "/api/content", { method: "POST", body: contentInput({ id: "console-guide", title: "Guide", body }) });
   }
@@ -140,6 +145,13 @@ const ACTIONS: { name: string; handler: Handler; fields: () => Record<string, st
     fields: () => ({ key_id: victimKey.id, hide_all: "on", reason: "abuse", back: "/admin/keys" }),
     flash: /^\/admin\/keys\?flash=key-revoked-all&n=1$/,
     changed: async () => (await sqlGet<{ revoked_at: string | null }>(`SELECT revoked_at FROM api_keys WHERE id = ?`, [victimKey.id]))!.revoked_at !== null,
+  },
+  {
+    name: "remove-learned",
+    handler: removeLearnedRoute.POST,
+    fields: () => ({ link_id: String(linkId), reason: "too broad", back: "/admin/learned" }),
+    flash: /^\/admin\/learned\?flash=link-removed$/,
+    changed: async () => (await sqlGet<{ status: string }>(`SELECT status FROM learned_links WHERE id = ?`, [linkId]))!.status === "removed",
   },
   {
     name: "pin",

@@ -14,6 +14,8 @@ import * as unknownRoute from "@/app/api/[...rest]/route";
 import * as auditRoute from "@/app/api/moderation/audit/route";
 import * as decisionsRoute from "@/app/api/moderation/decisions/route";
 import * as insightsRoute from "@/app/api/moderation/insights/route";
+import * as learnedRoute from "@/app/api/moderation/learned/route";
+import * as removeLearnedRoute from "@/app/api/moderation/learned/remove/route";
 import * as queueRoute from "@/app/api/moderation/queue/route";
 import { createKey } from "@/lib/keys/create-key";
 import { flushSearchLog } from "@/lib/demand-log/log-search";
@@ -173,6 +175,11 @@ describe("JSON contract", () => {
     // buffer is written 500 ms after a search: a slow run used to find them there, a fast one not).
     await flushSearchLog();
     record("GET /api/moderation/insights", await call(insightsRoute.GET, "/api/moderation/insights", { headers: asMaintainer }));
+    record("GET /api/moderation/learned", await call(learnedRoute.GET, "/api/moderation/learned", { headers: asMaintainer }));
+    record(
+      "POST /api/moderation/learned/remove 404",
+      await call(removeLearnedRoute.POST, "/api/moderation/learned/remove", { method: "POST", body: { link_id: 999, reason: "no such link" }, headers: asMaintainer }),
+    );
 
     // A missing golden is a failure, never written silently: only UPDATE_GOLDEN=1 writes it.
     if (process.env.UPDATE_GOLDEN) writeFileSync(GOLDEN, `${JSON.stringify(seen, null, 2)}\n`);

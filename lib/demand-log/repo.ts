@@ -12,6 +12,13 @@ export type SearchLogEntry = {
   createdAt: string;
   /** The API key that searched; '' (the default) for an anonymous search. Never a token. */
   keyId?: string;
+  /** The answer's search_id ('' for searches logged before search ids existed). */
+  searchId?: string;
+  /** The answer's confidence: high | low | none. */
+  confidence?: string;
+  /** The resource keys shown, in order (confident ones first), and how many of them were confident. */
+  shownKeys?: string[];
+  confidentCount?: number;
 };
 
 /** Rows per INSERT statement: a batch of logs costs a few statements, not one per row. */
@@ -27,10 +34,57 @@ function chunks<T>(rows: T[]): T[][] {
 export async function insertSearchLogs(entries: SearchLogEntry[]): Promise<void> {
   for (const rows of chunks(entries)) {
     await db().run(
-      /* sql */ `INSERT INTO search_logs (query, category, result_count, abstained, latency_ms, created_at, key_id)
-       VALUES ${rows.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
-      rows.flatMap((row) => [row.query, row.category, row.resultCount, row.abstained, row.latencyMs, row.createdAt, row.keyId ?? ""]),
+      /* sql */ `INSERT INTO search_logs (query, category, result_count, abstained, latency_ms, created_at, key_id, search_id,
+         confidence, shown_keys, confident_count)
+       VALUES ${rows.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+      rows.flatMap((row) => [
+        row.query,
+        row.category,
+        row.resultCount,
+        row.abstained,
+        row.latencyMs,
+        row.createdAt,
+        row.keyId ?? "",
+        row.searchId ?? "",
+        row.confidence ?? "",
+        JSON.stringify(row.shownKeys ?? []),
+        row.confidentCount ?? 0,
+      ]),
     );
+  }
+}
+
+/** A logged search as learning reads it (lib/learning): who searched, when, and what it answered. */
+export type LoggedSearch = {
+  searchId: string;
+  query: string;
+  keyId: string;
+  confidence: string;
+  shownKeys: string[];
+  confidentCount: number;
+  createdAt: string;
+};
+
+/** The logged searches with these search ids (through the search_id index); unknown ids are absent. */
+export async function findSearchesById(searchIds: readonly string[]): Promise<Map<string, LoggedSearch>> {
+  const out = new Map<string, LoggedSearch>();
+  if (searchIds.length === 0) return out;
+  const rows = await db().all<Omit<LoggedSearch, "shownKeys"> & { shownKeys: string }>(
+    /* sql */ `SELECT search_id AS "searchId", query, key_id AS "keyId", confidence, shown_keys AS "shownKeys",
+       confident_count AS "confidentCount", created_at AS "createdAt"
+     FROM search_logs WHERE search_id IN (@ids)`,
+    { ids: [...searchIds] },
+  );
+  for (const row of rows) out.set(row.searchId, { ...row, confidentCount: Number(row.confidentCount), shownKeys: parseKeys(row.shownKeys) });
+  return out;
+}
+
+function parseKeys(text: string): string[] {
+  try {
+    const keys: unknown = JSON.parse(text);
+    return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string") : [];
+  } catch {
+    return [];
   }
 }
 

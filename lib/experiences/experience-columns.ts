@@ -21,6 +21,8 @@ export type ExperienceColumns = ProvenanceColumns & {
   searchTask: string;
   searchTips: string;
   searchOutcome: string;
+  /** The search_id the report cited ('' for none): read by lib/learning, never shown. */
+  afterSearch: string;
 };
 
 /**
@@ -50,5 +52,6 @@ export function experienceColumns(
     searchTask: index(input.task),
     searchTips: index(input.tips),
     searchOutcome: index(input.outcome),
+    afterSearch: input.after_search ?? "",
   };
 }

@@ -25,12 +25,12 @@ export async function insertExperience(data: NewExperience): Promise<ExperienceR
     const row = await db().get<ExperienceRow>(
       /* sql */ `INSERT INTO experiences (name, resource_key, url, category, task, score, outcome, tips, content_id,
          submitted_by, key_id, key_label, status, findings, status_reason, submission_hash, search_name, search_task,
-         search_tips, search_outcome, created_at, updated_at)
+         search_tips, search_outcome, after_search, created_at, updated_at)
        VALUES (@name, @resourceKey, @url, @category, @task, @score, @outcome, @tips, @contentId, @submittedBy, @keyId,
          @keyLabel, @status, @findings, @statusReason, @submissionHash, @searchName, @searchTask, @searchTips,
-         @searchOutcome, @at, @at)
+         @searchOutcome, @afterSearch, @at, @at)
        RETURNING ${EXPERIENCE_COLUMNS}`,
-      { ...data, status: data.status ?? "published", findings: data.findings ?? "[]", statusReason: data.statusReason ?? "", at },
+      { ...data, afterSearch: data.afterSearch ?? "", status: data.status ?? "published", findings: data.findings ?? "[]", statusReason: data.statusReason ?? "", at },
     );
     return row!;
   } catch (error) {
@@ -39,4 +39,27 @@ export async function insertExperience(data: NewExperience): Promise<ExperienceR
     }
     throw error;
   }
+}
+
+/** A report that cited a search (after_search), as learning reads it (lib/learning). */
+export type CitedExperience = { id: number; keyId: string; resourceKey: string; afterSearch: string; createdAt: string };
+
+/**
+ * Reports citing a search, in id order, after `afterId` (learning's cursor): a walk of the primary
+ * key over the reports written since the last learning step.
+ */
+export async function listCitedExperiences(afterId: number, limit: number): Promise<CitedExperience[]> {
+  const rows = await db().all<CitedExperience>(
+    /* sql */ `SELECT id, key_id AS "keyId", resource_key AS "resourceKey", after_search AS "afterSearch", created_at AS "createdAt"
+     FROM experiences WHERE id > ? AND after_search <> '' ORDER BY id LIMIT ?`,
+    [afterId, limit],
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** Of these experience ids, the published ones (held, rejected or hidden reports teach nothing). */
+export async function findPublishedIds(ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db().all<{ id: number }>(`SELECT id FROM experiences WHERE id IN (@ids) AND status = 'published'`, { ids: [...ids] });
+  return new Set(rows.map((r) => Number(r.id)));
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { contentIdProblem } from "../contents/content-id";
 import { hygienic, type TextKind } from "../text/hygiene";
 import { heldForReviewDto, keyRefDto } from "../text/provenance-schema";
+import { afterSearchField } from "../text/search-id";
 
 export const SUGGESTED_CATEGORIES = ["mcp", "skill", "library", "api", "paper", "blog", "book", "course", "cli"] as const;
 
@@ -67,6 +68,9 @@ export const createExperienceInput = z.strictObject({
   // A name that looks like an existing resource's is refused (409) unless the caller says it is a
   // different resource. Not part of the submission hash: it says how to store, not what happened.
   confirm_new_resource: z.boolean({ error: "confirm_new_resource must be true or false" }).default(false),
+  // The search this report followed (lib/learning). Not part of the submission hash (a retry citing
+  // another search is the same report) and never shown: it says what an agent searched.
+  after_search: afterSearchField,
 });
 
 export type CreateExperienceInput = z.output<typeof createExperienceInput>;

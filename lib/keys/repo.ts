@@ -39,6 +39,13 @@ export function listKeyRows(): Promise<KeyRow[]> {
   return db().all<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`);
 }
 
+/** Of these key ids, the ones revoked (a revoked key's evidence no longer teaches search: lib/learning). */
+export async function findRevokedKeyIds(ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db().all<{ id: string }>(`SELECT id FROM api_keys WHERE id IN (@ids) AND revoked_at IS NOT NULL`, { ids: [...ids] });
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Revokes once: the first revocation time stays. Returns false when no such key exists. */
 export async function markKeyRevoked(id: string, at: Date): Promise<boolean> {
   await db().run(`UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`, [toDbTime(at), id]);

@@ -6,6 +6,7 @@ import { createExperienceResult, experienceDto, relevantExperienceDto, resourceA
 import { heldForReviewDto, keyRefDto, screeningFindingDto } from "../text/provenance-schema";
 import { healthDto } from "../health/schema";
 import { keyDto } from "../keys/schema";
+import { evidenceDto, learnedLinkDto, learnedLinksDto } from "../learning/schema";
 import {
   bulkDecisionResultDto,
   decisionResultDto,
@@ -56,4 +57,7 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   AuditEntry: auditEntryDto,
   AuditPage: auditPageDto,
   Insights: insightsDto,
+  LearnedLinks: learnedLinksDto,
+  LearnedLink: learnedLinkDto,
+  LearningEvidence: evidenceDto,
 };

@@ -37,12 +37,19 @@ function result(name: string, confidence: "high" | "low", over: Partial<SearchRe
 }
 
 function answer(results: SearchResultDto[], confidence: SearchResponseDto["confidence"]): SearchResponseDto {
-  return { query: "extract tables", category: "", limit: 10, confidence, results, abstained: confidence !== "high", hint: "" };
+  return { search_id: "s_0123456789abcdef01234567", query: "extract tables", category: "", limit: 10, confidence, results, abstained: confidence !== "high", hint: "" };
 }
 
 const linesOf = (text: string) => text.split("\n");
 
 describe("renderSearch", () => {
+  it("names the search_id, to cite as after_search when reporting", () => {
+    for (const confidence of ["high", "none"] as const) {
+      const text = renderSearch(answer(confidence === "high" ? [result("Alpha", "high")] : [], confidence), REPORT);
+      expect(linesOf(text).at(-1)).toBe("search_id: s_0123456789abcdef01234567 (send it as after_search when you report what you used)");
+    }
+  });
+
   it("puts weak leads after a separator, without a verdict, and counts both in the header", () => {
     const text = renderSearch(
       answer([result("Alpha", "high"), result("Beta", "high"), result("Gamma", "low"), result("Delta", "low"), result("Epsilon", "low")], "high"),

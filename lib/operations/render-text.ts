@@ -37,6 +37,12 @@ export function reportCount(reports: number, reporters: number | undefined): str
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function renderSearch(answer: SearchResponseDto, report: ReportHint): string {
+  // An older remote hub (KNOWHUB_API) may answer without one.
+  const cite = answer.search_id ? `\n\nsearch_id: ${answer.search_id} (send it as after_search when you report what you used)` : "";
+  return renderAnswerText(answer, report) + cite;
+}
+
+function renderAnswerText(answer: SearchResponseDto, report: ReportHint): string {
   const where = answer.category ? ` in category ${answer.category}` : "";
   const reportAfter = `After you use a resource, ${report.experience} with the task, the resource, a score and tips so the next agent finds it here.`;
   if (answer.results.length === 0) {

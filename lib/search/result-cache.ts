@@ -5,11 +5,11 @@
 // hit. KNOWHUB_SEARCH_CACHE sets how many answers are kept; 0 turns the cache off.
 import { readCountSetting } from "../count-setting";
 import { switchesKey } from "./search-config";
-import type { SearchInput, SearchResponseDto } from "./schema";
+import type { SearchAnswer, SearchInput } from "./schema";
 
 const DEFAULT_ENTRIES = 500;
 
-type Store = { generation: string; answers: Map<string, SearchResponseDto> };
+type Store = { generation: string; answers: Map<string, SearchAnswer> };
 
 const stores = new WeakMap<object, Store>();
 
@@ -26,8 +26,8 @@ export async function rememberAnswer(
   input: SearchInput,
   scope: object,
   generation: string,
-  compute: () => Promise<SearchResponseDto>,
-): Promise<SearchResponseDto> {
+  compute: () => Promise<SearchAnswer>,
+): Promise<SearchAnswer> {
   // Read on every call: tests and the benchmark switch it within one process.
   const max = readCountSetting("KNOWHUB_SEARCH_CACHE", DEFAULT_ENTRIES);
   if (max === 0) return compute();

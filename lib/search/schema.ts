@@ -54,9 +54,17 @@ export const explainDto = z.object({
   prior: z.number().describe("Multiplier from the resource's Bayesian-average score; a tie-breaker of a few percent."),
   verdict_factor: z.number().describe("Multiplier from the task verdict: below 1 when the matching reports say it failed or are mixed."),
   gate: z
-    .enum(["coverage", "clear lead", "broad", "none"])
-    .describe('The confidence gate\'s rule this resource passes, or "none" (a weak lead).'),
+    .enum(["coverage", "clear lead", "broad", "learned", "none"])
+    .describe('The confidence gate\'s rule this resource passes, "learned" (a learned link answers), or "none" (a weak lead).'),
   score: z.number(),
+  learned: z
+    .object({
+      phrase: z.string().describe("the phrasing the hub learned, as first searched"),
+      keys: z.number().int().describe("distinct keys whose searches with that phrasing ended in reports of this resource"),
+      link_id: z.number().int().describe("the learned link (maintainers review and remove it under /api/moderation/learned)"),
+    })
+    .optional()
+    .describe("Present when a learned link answers: distinct keys searched this phrasing, found nothing confident, and reported this resource."),
 });
 export type ExplainDto = z.output<typeof explainDto>;
 
@@ -97,6 +105,9 @@ export const searchResultDto = z.object({
 export type SearchResultDto = z.output<typeof searchResultDto>;
 
 export const searchResponseDto = z.object({
+  search_id: z
+    .string()
+    .describe("This search's id (s_ followed by 24 hex characters), new for every request: send it as after_search when you report what you used, so the hub learns which phrasings it answers."),
   query: z.string(),
   category: z.string(),
   limit: z.number().int(),
@@ -111,6 +122,8 @@ export const searchResponseDto = z.object({
   hint: z.string().describe("What to do next, in words an agent can follow."),
 });
 export type SearchResponseDto = z.output<typeof searchResponseDto>;
+/** An answer as computed and cached: the same for every caller until the generation moves; search_id is per request. */
+export type SearchAnswer = Omit<SearchResponseDto, "search_id">;
 
 export const ABSTAIN_HINT =
   "Nobody has reported this task yet. Find a resource elsewhere (PyPI, npm, GitHub, Smithery, Glama, papers), " +

@@ -1,7 +1,10 @@
 import { toRelevantExperienceDto, type ExperienceRow } from "../experiences/serialize";
 import { averageScore } from "../resources/serialize";
 import { logSearch } from "../demand-log/log-search";
+import { newSearchId } from "../text/search-id";
+import { resourceKey } from "../text/resource-key";
 import { fetchCandidates } from "./candidates";
+import { answerWithLinks } from "./learned-answer";
 import { planQuery, type QueryGroup } from "./plan";
 import { rememberAnswer } from "./result-cache";
 import { scoreRow, type Scored } from "./score";
@@ -32,8 +35,8 @@ export async function searchExperiences(
   // Read once: it keys the answer cache and tells the planner whether its cached zeros still hold.
   const index = given ?? (await engineSearchIndex());
   const generation = await index.generation();
-  const response = await rememberAnswer(input, index.scope, generation, async () => {
-    const { confidence, results } = await rankResults(input, index, generation);
+  const answer = await rememberAnswer(input, index.scope, generation, async () => {
+    const { confidence, results } = await answerWithLinks(input, index, generation, await rankResults(input, index, generation));
     return {
       query: input.q,
       category: input.category,
@@ -46,6 +49,9 @@ export async function searchExperiences(
       hint: confidence === "high" ? RESULTS_HINT : confidence === "low" ? WEAK_LEADS_HINT : ABSTAIN_HINT,
     };
   });
+  // New for every request, a cached answer too: the id names this search, by this key, now. The
+  // cached answer is shared (read-only), so the id goes on a copy.
+  const response: SearchResponseDto = { search_id: newSearchId(), ...answer };
   if (log) logSearch({
     query: input.q,
     category: input.category,
@@ -53,6 +59,11 @@ export async function searchExperiences(
     abstained: response.abstained,
     latencyMs: performance.now() - started,
     keyId,
+    searchId: response.search_id,
+    confidence: response.confidence,
+    // What was shown, for learning: whether a resource reported after this search was answered.
+    shownKeys: response.results.map((r) => resourceKey(r.name)),
+    confidentCount: response.results.filter((r) => r.confidence === "high").length,
   });
   return response;
 }

@@ -76,7 +76,7 @@ describe("GET /api/search", () => {
 
   it("keeps the response shape", async () => {
     const res = await search({ q: "extract tables from pdf", limit: "1" });
-    expect(Object.keys(res.json).sort()).toEqual(["abstained", "category", "confidence", "hint", "limit", "query", "results"]);
+    expect(Object.keys(res.json).sort()).toEqual(["abstained", "category", "confidence", "hint", "limit", "query", "results", "search_id"]);
     const [result] = res.json.results;
     expect(Object.keys(result).sort()).toEqual(["avg_score", "category", "confidence", "experience_count", "name", "relevant_experiences", "reporter_count", "task_verdict", "url"]);
     expect(res.json.results).toHaveLength(1);
@@ -88,7 +88,10 @@ describe("GET /api/search", () => {
     const first = await searchExperiences(input);
     expect(first.abstained).toBe(true);
     await flushSearchLog(); // search logs are writes too, but no answer depends on them
-    expect(await searchExperiences(input)).toBe(first);
+    // The cached answer is shared (its results are the same object); the search_id is new per request.
+    const again = await searchExperiences(input);
+    expect(again.results).toBe(first.results);
+    expect(again.search_id).not.toBe(first.search_id);
 
     // Through the API, so through Prisma's connection: the cache must notice another connection.
     await post({ name: "BirdTrack", task: "Annotate hummingbird migration tracks from GPS tags" });
@@ -106,10 +109,10 @@ describe("GET /api/search", () => {
     const input = { q: "extract tables from pdf", category: "", limit: 10, explain: false };
     process.env.KNOWHUB_SEARCH_CACHE = "0";
     try {
-      expect(await searchExperiences(input)).not.toBe(await searchExperiences(input));
+      expect((await searchExperiences(input)).results).not.toBe((await searchExperiences(input)).results);
     } finally {
       delete process.env.KNOWHUB_SEARCH_CACHE;
     }
-    expect(await searchExperiences(input)).toBe(await searchExperiences(input));
+    expect((await searchExperiences(input)).results).toBe((await searchExperiences(input)).results);
   });
 });

@@ -68,7 +68,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       ["id", int], ["name", text], ["resource_key", text], ["url", text], ["category", text], ["task", text], ["score", int], ["outcome", text],
       ["tips", text], ["content_id", text], ["submitted_by", text], ["key_id", text], ["key_label", text], ["status", text], ["findings", text],
       ["status_reason", text], ["submission_hash", text], ["search_name", text], ["search_task", text], ["search_tips", text],
-      ["search_outcome", text], ["created_at", time], ["updated_at", time],
+      ["search_outcome", text], ["created_at", time], ["updated_at", time], ["after_search", text],
     ],
     orderBy: ["id"],
     restore: "insert",
@@ -108,7 +108,8 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   },
   {
     name: "search_logs",
-    columns: [["id", int], ["query", text], ["category", text], ["result_count", int], ["abstained", "bool"], ["latency_ms", "float"], ["key_id", text], ["created_at", time]],
+    columns: [["id", int], ["query", text], ["category", text], ["result_count", int], ["abstained", "bool"], ["latency_ms", "float"], ["key_id", text], ["created_at", time],
+      ["search_id", text], ["confidence", text], ["shown_keys", text], ["confident_count", int]],
     orderBy: ["id"],
     restore: "insert",
     sequence: "id",
@@ -116,6 +117,29 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   {
     name: "content_misses",
     columns: [["id", int], ["content_id", text], ["created_at", time]],
+    orderBy: ["id"],
+    restore: "insert",
+    sequence: "id",
+  },
+  // What search learned from use (lib/learning): the judged evidence and the links, with a
+  // maintainer's removals. The links' generation trigger moves the restored hub's generation.
+  {
+    name: "learning_evidence",
+    columns: [
+      ["id", int], ["source", text], ["source_id", int], ["experience_id", int], ["key_id", text], ["search_id", text], ["query", text],
+      ["terms", text], ["resource_key", text], ["search_confidence", text], ["counts", "bool"], ["reason", text], ["created_at", time],
+    ],
+    orderBy: ["id"],
+    restore: "insert",
+    sequence: "id",
+  },
+  {
+    name: "learned_links",
+    columns: [
+      ["id", int], ["phrase", text], ["terms", text], ["resource_key", text], ["experience_ids", text], ["key_count", int],
+      ["evidence_count", int], ["status", text], ["created_at", time], ["updated_at", time], ["removed_at", time], ["removed_by", text],
+      ["removed_reason", text],
+    ],
     orderBy: ["id"],
     restore: "insert",
     sequence: "id",

@@ -15,7 +15,9 @@ import { experienceTexts, revisionTexts } from "../moderation/stored-texts";
 import { indexText } from "../text/analyze";
 import { CONTENT_REVISION, EXPERIENCE, parseRecord, RecordError, type ModerationColumns } from "./record-format";
 
-export type ExperienceWrite = ExperienceColumns & ModerationColumns & { createdAt: string; updatedAt: string };
+// Without after_search: an imported line cites no search of this hub, and imports never teach
+// search (lib/learning reads only reports written through the API with a key).
+export type ExperienceWrite = Omit<ExperienceColumns, "afterSearch"> & ModerationColumns & { createdAt: string; updatedAt: string };
 
 export type RevisionWrite = {
   id: string;

@@ -13,6 +13,7 @@ export const FLASH_MESSAGES = {
   "bulk-hide": "Hid {n} items.",
   "bulk-none": "Nothing to change: none of those items is in a status that action applies to.",
   "key-revoked": "Key revoked: its next request is refused.",
+  "link-removed": "Learned link removed: search stops answering with it now, and learning never restores it.",
   "key-revoked-all": "Key revoked, and {n} of its items hidden or rejected.",
   pinned: "Pin saved.",
   renamed: "Resource renamed: the old name now points here.",

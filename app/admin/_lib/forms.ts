@@ -2,6 +2,7 @@
 // only its own fields (the csrf and back fields are the transport's) and pipes into the domain's
 // own schema, so the domain's rules and messages apply unchanged.
 import { z } from "zod";
+import { removeLinkInput } from "@/lib/learning/schema";
 import { bulkDecisionInput, decisionInput, revokeKeyInput } from "@/lib/moderation/schema";
 
 /** A form field: absent means "", a file is refused. */
@@ -48,6 +49,11 @@ export const bulkForm = z
     return { ...rest, ...(items && items.length ? { items } : {}) };
   })
   .pipe(bulkDecisionInput);
+
+export const removeLinkForm = z
+  .object({ link_id: text, reason: text })
+  .transform((v): z.input<typeof removeLinkInput> => ({ link_id: /^\d+$/.test(v.link_id) ? Number(v.link_id) : NaN, reason: v.reason }))
+  .pipe(removeLinkInput);
 
 export const revokeKeyForm = z
   .object({ key_id: text, hide_all: optionalText, reason: text })
