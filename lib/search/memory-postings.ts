@@ -16,10 +16,14 @@ type Stored = {
   score: number;
   /** null for `e:<id>` (a report without a key): not stored once per row. */
   reporter: string | null;
-  sName: string;
-  sTask: string;
-  sTips: string;
-  sOutcome: string;
+  /**
+   * The four analyzed fields (name, task, tips, outcome) joined by newlines, which no field holds
+   * (analyzed text is tokens and spaces): one string per row instead of four, about 100 bytes less
+   * a row, and a phrase found in it never spans two fields. A row whose fields do hold a newline
+   * keeps them apart (`fields`).
+   */
+  text: string;
+  fields?: readonly [string, string, string, string];
   /** Tokens in all four fields, as bm25 counts a row's length (knowhub_token_count). */
   tokens: number;
 };
@@ -37,17 +41,26 @@ function storedTerm(token: string): boolean {
   return token.length * 3 < LEXEME_MAX_BYTES || Buffer.byteLength(token) < LEXEME_MAX_BYTES;
 }
 
+function fieldsOf(row: Stored): readonly string[] {
+  return row.fields ?? row.text.split("\n");
+}
+
 function termsOf(row: Stored): Set<string> {
   const out = new Set<string>();
-  for (const field of [row.sName, row.sTask, row.sTips, row.sOutcome]) for (const t of tokensOf(field)) if (storedTerm(t)) out.add(t);
+  for (const field of fieldsOf(row)) for (const t of tokensOf(field)) if (storedTerm(t)) out.add(t);
   return out;
 }
 
-/** Whether `phrase` (tokens one space apart) stands as whole tokens in the field. */
-function fieldHolds(field: string, phrase: string): boolean {
-  for (let at = field.indexOf(phrase); at >= 0; at = field.indexOf(phrase, at + 1)) {
+const SPACE = 32;
+const NEWLINE = 10;
+
+/** Whether `phrase` (tokens one space apart) stands as whole tokens in the text (fields apart by newlines). */
+function textHolds(text: string, phrase: string): boolean {
+  for (let at = text.indexOf(phrase); at >= 0; at = text.indexOf(phrase, at + 1)) {
     const end = at + phrase.length;
-    if ((at === 0 || field.charCodeAt(at - 1) === 32) && (end === field.length || field.charCodeAt(end) === 32)) return true;
+    const before = at === 0 ? SPACE : text.charCodeAt(at - 1);
+    const after = end === text.length ? SPACE : text.charCodeAt(end);
+    if ((before === SPACE || before === NEWLINE) && (after === SPACE || after === NEWLINE)) return true;
   }
   return false;
 }
@@ -182,10 +195,8 @@ export class MemoryPostings {
         resourceKey: this.intern(row.resourceKey),
         score: row.score,
         reporter: row.reporter === `e:${id}` ? null : this.intern(row.reporter),
-        sName: row.sName,
-        sTask: row.sTask,
-        sTips: row.sTips,
-        sOutcome: row.sOutcome,
+        text: fields.join("\n"),
+        ...(fields.some((f) => f.includes("\n")) ? { fields: [row.sName, row.sTask, row.sTips, row.sOutcome] as const } : {}),
         tokens: fields.reduce((n, f) => n + tokensOf(f).length, 0),
       };
       this.rows[id] = stored;
@@ -246,7 +257,7 @@ export class MemoryPostings {
   holdsPhrase(id: number, phrase: string): boolean {
     const row = this.rows[id];
     if (!row) return false;
-    return fieldHolds(row.sName, phrase) || fieldHolds(row.sTask, phrase) || fieldHolds(row.sTips, phrase) || fieldHolds(row.sOutcome, phrase);
+    return row.fields ? row.fields.some((f) => textHolds(f, phrase)) : textHolds(row.text, phrase);
   }
 
   resourceKey(id: number): string {
@@ -256,16 +267,8 @@ export class MemoryPostings {
   /** A fresh row for the ranking (its caches key on the object; the index's own stays untouched). */
   row(id: number): CandidateRow {
     const r = this.rows[id]!;
-    return {
-      id,
-      resourceKey: r.resourceKey,
-      score: r.score,
-      reporter: r.reporter ?? `e:${id}`,
-      sName: r.sName,
-      sTask: r.sTask,
-      sTips: r.sTips,
-      sOutcome: r.sOutcome,
-    };
+    const [sName, sTask, sTips, sOutcome] = fieldsOf(r);
+    return { id, resourceKey: r.resourceKey, score: r.score, reporter: r.reporter ?? `e:${id}`, sName, sTask, sTips, sOutcome };
   }
 
   private term(token: string): Cursor {
