@@ -34,6 +34,7 @@ import { parseArgs } from "node:util";
 import { closeDb, getSqlite } from "../lib/db";
 import type { SearchInput, SearchResponseDto } from "../lib/search/schema";
 import type { SearchIndex } from "../lib/search/search-index";
+import type { PgSearchIndex } from "../lib/search/search-index-pg";
 import { searchExperiences } from "../lib/search/search-experiences";
 import { importFile } from "../lib/transfer/import-records";
 import { buildQueryMix } from "./lib/bench-queries";
@@ -100,7 +101,7 @@ async function timeInterleaved(searches: Search[], queries: Query[], warm: numbe
   return samples;
 }
 
-type PgRun = { index: SearchIndex; pool: import("pg").Pool; copyMs: number; bytes: number; close(): Promise<void> };
+type PgRun = { index: PgSearchIndex; pool: import("pg").Pool; copyMs: number; bytes: number; close(): Promise<void> };
 
 const DROP_TIMEOUT_MS = 5_000;
 
@@ -193,6 +194,24 @@ async function main(): Promise<void> {
   const searches: Search[] = [];
   const { sqliteSearchIndex } = await import("../lib/search/search-index-sqlite");
   const pgRun = engines.includes("postgres") ? await preparePg() : null;
+  if (pgRun) {
+    // The postings in this process's memory (search-index-pg-memory.ts; KNOWHUB_PG_MEMORY_INDEX=0 turns
+    // them off): loaded before timing, and what they cost in heap and in all.
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    const before = process.memoryUsage();
+    const started = performance.now();
+    const loaded = await pgRun.index.memoryReady();
+    const loadMs = performance.now() - started;
+    gc?.();
+    const after = process.memoryUsage();
+    const heap = (after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers) / 1024 / 1024;
+    console.log(
+      loaded
+        ? `PostgreSQL postings in memory: loaded in ${(loadMs / 1000).toFixed(1)} s, heap + array buffers +${heap.toFixed(1)} MB${gc ? "" : " (no --expose-gc: rough)"}, RSS ${(before.rss / 1048576).toFixed(0)} -> ${(after.rss / 1048576).toFixed(0)} MB`
+        : "PostgreSQL postings not in memory (KNOWHUB_PG_MEMORY_INDEX=0): every search reads PostgreSQL",
+    );
+  }
   if (engines.includes("sqlite")) {
     names.push(values.against && !pgRun ? "this tree" : "sqlite");
     searches.push((input) => searchExperiences(input, "", { log: false, index: sqliteSearchIndex }));

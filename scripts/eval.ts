@@ -173,6 +173,9 @@ async function inProcess(): Promise<number> {
           const { getSqlite } = await import("../lib/db");
           for (const p of await pg.copyExperiencesToPg(getSqlite(), db.pool)) problems.push(`${name} on PostgreSQL: ${p}`);
           loadMs += performance.now() - t2;
+          // Searched with the postings in this process's memory (search-index-pg-memory.ts) unless
+          // KNOWHUB_PG_MEMORY_INDEX=0, which measures PostgreSQL's own walks.
+          await index.memoryReady();
           await measure("postgres", name, corpus, index);
         } finally {
           // Its listening connection first: dropping the database ends it otherwise.

@@ -3,14 +3,18 @@
 // as plain SQL, runs on PostgreSQL and on a SQLite database built by the SQLite migrations; at every
 // checkpoint PostgreSQL's resources, votes and document frequencies must equal SQLite's, and equal
 // what the experiences themselves say (one vote per reporter, computed from first principles).
-// Then the rest: the append-only audit log, permanent resource keys, the search generation, the
+// A server's search postings in memory, kept current from the change feed, must answer as PostgreSQL
+// does at every checkpoint too. Then the rest: the append-only audit log, permanent resource keys, the search generation, the
 // full-text vector (Chinese tokens included) and the name trigram index.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import pgLib from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase } from "@/lib/db-migrate";
+import { pgSearchIndex, type PgSearchIndex } from "@/lib/search/search-index-pg";
+import { expectSameAsPostgres } from "./memory-index-check";
 import { usePgDatabase } from "./pg-database";
 
 const pg = usePgDatabase();
@@ -106,7 +110,22 @@ describe.skipIf(!pg.available)("the PostgreSQL triggers against SQLite's", () =>
     return [...counts].map(([term, doc]) => ({ term, doc })).sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
   }
 
+  // A server's postings in memory (lib/search/search-index-pg-memory.ts), loaded at the first
+  // checkpoint and kept current from the change feed through every later write.
+  let server: { pool: pgLib.Pool; memory: PgSearchIndex; plain: PgSearchIndex } | null = null;
+  afterAll(async () => {
+    server?.memory.close();
+    server?.plain.close();
+    await server?.pool.end();
+  });
+
   async function checkpoint(label: string) {
+    if (!server) {
+      const pool = new pgLib.Pool({ connectionString: pg.url(), max: 2 });
+      server = { pool, memory: pgSearchIndex(pool, { memory: true, maxAgeMs: Infinity }), plain: pgSearchIndex(pool, { memory: false }) };
+    }
+    const phrases = TEXTS.flatMap((t) => t.split(" ").flatMap((w, i, ws) => (i > 0 ? [`${ws[i - 1]} ${w}`] : [])));
+    await expectSameAsPostgres(server.memory, server.plain, async (sql, params) => (await pg.query(sql, params)).rows, phrases);
     const pgResources = await resources(engines.pg);
     expect(pgResources, `resources ${label}`).toEqual(await resources(engines.sqlite));
     expect(await votes(engines.pg), `votes ${label}`).toEqual(await votes(engines.sqlite));

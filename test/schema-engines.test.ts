@@ -27,9 +27,13 @@ const PG_TYPE_FOR_SQLITE: Record<string, string> = {
 // lib/limits/pg-buckets.ts); SQLite keeps them in memory (one process, or serve.mjs's primary).
 // experience_search_totals: bm25's row count and total length, kept by experience_search's triggers
 // (FTS5 keeps its own).
-const PG_ONLY_TABLES = new Set(["_prisma_migrations", "experience_terms", "experience_search", "experience_search_totals", "rate_buckets"]);
+// experience_search_changes: the change feed each server's postings in memory are kept current from
+// (20261220000000_search_changes; lib/search/search-index-pg-memory.ts).
+const PG_ONLY_TABLES = new Set([
+  "_prisma_migrations", "experience_terms", "experience_search", "experience_search_totals", "experience_search_changes", "rate_buckets",
+]);
 const PG_ONLY_COLUMNS = new Set(["experiences.search_vector"]);
-const PG_ONLY_INDEXES = new Set(["experience_search_vector_idx", "resources_name_trgm_idx"]);
+const PG_ONLY_INDEXES = new Set(["experience_search_vector_idx", "experience_search_changes_gen_idx", "resources_name_trgm_idx"]);
 
 const byName = <T extends { name: string }>(xs: T[]) => [...xs].sort((a, b) => a.name.localeCompare(b.name));
 const indexKey = (i: IndexSpec) => `${i.unique ? "unique " : ""}${i.columns.join(",")}`;

@@ -37,6 +37,7 @@ export type Settings = {
   searchCache: number;
   /** PostgreSQL: the search generation kept from LISTEN/NOTIFY (1) or read per search (0). */
   pgListen: boolean;
+  pgMemoryIndex: boolean;
   importTextCache: number;
   searchSwitches: SearchSwitches;
 };
@@ -52,7 +53,7 @@ export const SETTING_NAMES = {
     "KNOWHUB_ALLOWED_HOSTS", "KNOWHUB_PUBLIC_URL", "KNOWHUB_TRUST_PROXY", "KNOWHUB_RATE_WRITE", "KNOWHUB_RATE_SEARCH",
     "KNOWHUB_LOG_DAYS", "KNOWHUB_LOG_MAX_ROWS", "KNOWHUB_BUSY_TIMEOUT_MS", "KNOWHUB_MODERATION", "KNOWHUB_ADMIN_TOKEN",
     "KNOWHUB_ADMIN_TOKEN_FILE", "KNOWHUB_ADMIN_SESSION_HOURS", "KNOWHUB_SEARCH_CACHE", "KNOWHUB_IMPORT_TEXT_CACHE",
-    "KNOWHUB_SEARCH_OFF", "KNOWHUB_PG_LISTEN",
+    "KNOWHUB_SEARCH_OFF", "KNOWHUB_PG_LISTEN", "KNOWHUB_PG_MEMORY_INDEX",
   ],
   client: ["KNOWHUB_API", "KNOWHUB_TOKEN"],
   internal: ["KNOWHUB_MIGRATED", "KNOWHUB_SETTINGS_CHECKED", "KNOWHUB_RATE_BUCKETS"],
@@ -94,6 +95,7 @@ export function readSettings(env: Env = process.env): SettingsResult {
     adminSessionMs: attempt(() => sessionLifetimeMs(env), 8 * 3_600_000),
     searchCache: attempt(() => parseWholeSetting(env, "KNOWHUB_SEARCH_CACHE", 500, 0, 1_000_000), 500),
     pgListen: attempt(() => parseWholeSetting(env, "KNOWHUB_PG_LISTEN", 1, 0, 1), 1) === 1,
+    pgMemoryIndex: attempt(() => parseWholeSetting(env, "KNOWHUB_PG_MEMORY_INDEX", 1, 0, 1), 1) === 1,
     importTextCache: attempt(() => parseWholeSetting(env, "KNOWHUB_IMPORT_TEXT_CACHE", 20_000, 0, 10_000_000), 20_000),
     searchSwitches: attempt(() => readSearchSwitches(env), { lexicon: true, wordLists: true, gate: true }),
   };

@@ -4,12 +4,14 @@
 // frequencies from experience_terms, and the generation from search_meta, kept in memory from its
 // NOTIFYs (prisma/pgsql/migrations). The app's pool when DATABASE_URL names PostgreSQL; the eval and
 // the tests hand one in.
-import pg, { type Pool } from "pg";
-import { readCountSetting } from "../count-setting";
-import { finishedWriteCount } from "../db";
+import type { Pool } from "pg";
 import type { ExperienceRow } from "../experiences/serialize";
 import type { ResourceRow } from "../resources/serialize";
+import { bm25 } from "./fts5-bm25";
+import type { MemoryPostings } from "./memory-postings";
+import { GENERATION_SQL, generationNumber, generationWatch, LISTEN_TUNING } from "./pg-generation-watch";
 import type { AllOf, AnyOf, CandidateRow, Phrase, SearchIndex, TermQuery } from "./search-index";
+import { memoryIndexSetting, pgMemoryIndex } from "./search-index-pg-memory";
 
 // Which rows of a ranked OR enter the bounded candidate set (the ranking itself is score.ts's) is
 // decided as on SQLite, by FTS5's bm25 (sqlite/ext/fts5/fts5_aux.c) computed here from the rows'
@@ -18,10 +20,7 @@ import type { AllOf, AnyOf, CandidateRow, Phrase, SearchIndex, TermQuery } from 
 // eval's 300 queries differed (one answer in 95 of the held-out corpus's changed). bm25 needs every
 // matching row, which the planner bounds: it asks for a ranked OR only within 2,000 postings
 // (candidates.ts RANK_BUDGET). Past RANK_POOL matching rows, ts_rank picks which are ranked.
-const BM25_K1 = 1.2;
-const BM25_B = 0.75;
-/** In the order of rowFields: name, task, tips, outcome (SQLite's bm25(experience_fts, 3, 4, 1.5, 1)). */
-const BM25_WEIGHTS = [3, 4, 1.5, 1];
+// (fts5-bm25.ts).
 const RANK_POOL = 5_000;
 // ts_rank's weights in the order D, C, B, A: outcome 1, tips 1.5, name 3, task 4, divided by 4
 // because ts_rank refuses weights above 1 ("weight out of range"; its rank is homogeneous in them).
@@ -101,186 +100,57 @@ const NO_BOUND = 2 ** 31;
 
 type Counted = { term: string; doc: number };
 
-const GENERATION_SQL = /* sql */ `SELECT value FROM search_meta WHERE key = 'generation'`;
-
-const LISTEN_TUNING = {
-  /** The channel search_generation_bump() notifies with the new generation (20261215000000_generation_notify). */
-  channel: "knowhub_search_generation",
-  /** After a lost or refused listening connection, searches read the generation until a retry this much later succeeds. */
-  retryMs: 1_000,
-  /**
-   * The generation is read again at least this often even while listening: a notification that was
-   * lost without the connection failing (a pooler that does not keep sessions, say) delays what other
-   * servers wrote by at most this (#20 asks for a second).
-   */
-  maxAgeMs: 1_000,
-} as const;
-
-/** KNOWHUB_PG_LISTEN=0: read the generation on every search (behind a pooler in transaction mode, where LISTEN does not hold). */
-function listenSetting(): boolean {
-  return readCountSetting("KNOWHUB_PG_LISTEN", 1) !== 0;
-}
-
-/** The generation as a number, to keep the newest of two (a read and a notification may cross). */
-function generationNumber(value: string): bigint {
-  return /^\d+$/.test(value) ? BigInt(value) : -1n;
-}
-
-/**
- * The generation without a round trip per search (#19, #20): one connection per index LISTENs on
- * the channel the generation trigger NOTIFYs at commit, so another server's write reaches this cache
- * within milliseconds. This process's own writes do not wait for their notification: when
- * finishedWriteCount() moved since the last read, the next search reads the generation (and every
- * maxAgeMs anyway). While the listening connection is down (a restart, a pooler, refused), every
- * search reads it as before, and the connection is tried again every retryMs.
- */
-function generationWatch(pool: Pool, read: () => Promise<string>, maxAgeMs: number) {
-  let client: pg.Client | null = null;
-  let connecting: Promise<void> | null = null;
-  let live = false;
-  let retryAt = 0;
-  let value = -1n;
-  let text = "";
-  let readAt = 0;
-  let writesSeen = -1;
-  let refreshing: Promise<unknown> | null = null;
-  const adopt = (v: string) => {
-    const n = generationNumber(v);
-    if (n > value || text === "") [value, text] = [n, v];
-  };
-  const lose = (c: pg.Client) => {
-    if (client !== c) return;
-    client = null;
-    live = false;
-    retryAt = Date.now() + LISTEN_TUNING.retryMs;
-    c.end().catch(() => undefined);
-  };
-  const listen = async () => {
-    const c = new pg.Client({ ...pool.options, application_name: "knowhub-search-listen", keepAlive: true });
-    client = c;
-    c.on("error", () => lose(c));
-    c.on("end", () => lose(c));
-    c.on("notification", (m) => {
-      if (m.channel === LISTEN_TUNING.channel && m.payload) adopt(m.payload);
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${LISTEN_TUNING.channel}`);
-      // Listening first, then the value: a write committed in between is in one or the other.
-      const writes = finishedWriteCount();
-      const { rows } = await c.query<{ value: string }>(GENERATION_SQL);
-      adopt(rows[0]?.value ?? "");
-      if (client !== c) return;
-      // From now on the connection only waits for notifications, which must not keep a process
-      // alive (a CLI command exits when its work is done); while a query of ours was under way it had to.
-      (c as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
-      [writesSeen, readAt, live] = [writes, Date.now(), true];
-    } catch {
-      lose(c);
-    }
-  };
-  const readNow = async () => {
-    const writes = finishedWriteCount();
-    const now = Date.now();
-    const v = await read();
-    if (!live) return v;
-    adopt(v);
-    [writesSeen, readAt] = [writes, now];
-    return text;
-  };
-  return {
-    async generation(): Promise<string> {
-      if (pool.ending || !listenSetting()) {
-        if (client) lose(client);
-        return read();
-      }
-      if (!live) {
-        if (!client && !connecting && Date.now() >= retryAt) {
-          connecting = listen().finally(() => (connecting = null));
-          await connecting;
-        }
-        if (!live) return read();
-      }
-      if (finishedWriteCount() !== writesSeen) return readNow();
-      // The safety net's read runs beside the searches, not in front of one.
-      if (Date.now() - readAt > maxAgeMs && !refreshing) {
-        refreshing = readNow().then(
-          () => (refreshing = null),
-          () => (refreshing = null),
-        );
-      }
-      return text;
-    },
-    /** Whether the generation comes from notifications now (tests), after any connection attempt under way. */
-    async listening(): Promise<boolean> {
-      await connecting;
-      return live;
-    },
-    /** Ends the listening connection (the pool's owner closes the index with the pool). */
-    close(): void {
-      if (client) lose(client);
-      retryAt = Infinity;
-    },
-  };
-}
-
-function rowFields(row: CandidateRow): string[][] {
-  return [row.sName, row.sTask, row.sTips, row.sOutcome].map((f) => f.split(" ").filter(Boolean));
-}
-
-/** Occurrences of the phrase in the field's tokens (overlapping ones too, as FTS5's instances). */
-function countPhrase(tokens: string[], phrase: string[]): number {
-  let n = 0;
-  for (let i = 0; i + phrase.length <= tokens.length; i++) {
-    let k = 0;
-    while (k < phrase.length && tokens[i + k] === phrase[k]) k++;
-    if (k === phrase.length) n++;
-  }
-  return n;
-}
-
-/**
- * FTS5's bm25 of each row for these phrases (one per quoted phrase of the expression, repeats
- * included), with its arithmetic in its order; higher is better. `hits`: rows holding each phrase.
- */
-function bm25(rows: CandidateRow[], phrases: string[], hits: number[], totals: { rows: number; tokens: number }): Map<CandidateRow, number> {
-  const avgdl = totals.tokens / totals.rows;
-  const idf = hits.map((nHit) => {
-    const v = Math.log((totals.rows - nHit + 0.5) / (nHit + 0.5));
-    return v <= 0 ? 1e-6 : v;
-  });
-  const words = phrases.map((p) => p.split(" "));
-  const out = new Map<CandidateRow, number>();
-  for (const row of rows) {
-    const fields = rowFields(row);
-    const D = fields.reduce((n, f) => n + f.length, 0);
-    let score = 0;
-    words.forEach((phrase, i) => {
-      let freq = 0;
-      fields.forEach((tokens, c) => (freq += countPhrase(tokens, phrase) * BM25_WEIGHTS[c]));
-      score += idf[i] * ((freq * (BM25_K1 + 1.0)) / (freq + BM25_K1 * (1 - BM25_B + (BM25_B * D) / avgdl)));
-    });
-    out.set(row, score);
-  }
-  return out;
-}
-
 export type PgSearchIndex = SearchIndex & {
   /** Whether the generation comes from notifications (true) or a read per search. */
   listening(): Promise<boolean>;
-  /** Stops listening (before the pool ends; an ended pool stops it too, at the next search). */
+  /**
+   * Loads the postings into memory now (search-index-pg-memory.ts) unless they are or are turned
+   * off; whether searches read them from now on (else they read PostgreSQL).
+   */
+  memoryReady(): Promise<boolean>;
+  /** Stops listening and drops the postings (before the pool ends; an ended pool stops it too, at the next search). */
   close(): void;
 };
 
+/** Categories' resource keys kept per generation (a category changes without a write to experiences). */
+const CATEGORY_CACHE_SIZE = 64;
+
 /**
  * The search index over the database `pool` connects to (migrated by lib/db-migrate-pg.ts).
- * `maxAgeMs`: LISTEN_TUNING's, unless a test must see notifications alone.
+ * `maxAgeMs`: LISTEN_TUNING's, unless a test must see notifications alone. `memory`: whether the
+ * postings are held in this process (default: KNOWHUB_PG_MEMORY_INDEX, on).
  */
-export function pgSearchIndex(pool: Pool, { maxAgeMs = LISTEN_TUNING.maxAgeMs }: { maxAgeMs?: number } = {}): PgSearchIndex {
+export function pgSearchIndex(
+  pool: Pool,
+  { maxAgeMs = LISTEN_TUNING.maxAgeMs, memory: inMemory = memoryIndexSetting() }: { maxAgeMs?: number; memory?: boolean } = {},
+): PgSearchIndex {
   const candidates = async (sql: string, params: unknown[]) => (await pool.query<CandidateRow>(sql, params)).rows;
   let totals: { rows: number; tokens: number; generation: string } | null = null;
   const watch = generationWatch(pool, async () => (await pool.query<{ value: string }>(GENERATION_SQL)).rows[0]?.value ?? "", maxAgeMs);
-  const generation = () => watch.generation();
+  const memory = inMemory ? pgMemoryIndex(pool) : null;
+  // The generation this process last saw (a search reads it first): the postings must hold it.
+  let latest = "";
+  const generation = async () => {
+    latest = await watch.generation();
+    memory?.searched();
+    return latest;
+  };
+  const postings = async (): Promise<MemoryPostings | null> => (memory ? memory.at(generationNumber(latest || (await watch.generation()))) : null);
+  let categories: { generation: bigint; keys: Map<string, Promise<Set<string>>> } = { generation: -1n, keys: new Map() };
+  /** Which rows a category keeps: its resources' keys as of the postings' generation (one read per category and generation). */
+  const inCategory = async (mem: MemoryPostings, category: string): Promise<((id: number) => boolean) | undefined> => {
+    if (!category) return undefined;
+    const at = memory!.generation() ?? -1n;
+    if (categories.generation !== at || categories.keys.size >= CATEGORY_CACHE_SIZE) categories = { generation: at, keys: new Map() };
+    let keys = categories.keys.get(category);
+    if (!keys) {
+      keys = pool.query<{ key: string }>(/* sql */ `SELECT key FROM resources WHERE category = $1`, [category]).then((r) => new Set(r.rows.map((row) => row.key)));
+      categories.keys.set(category, keys);
+      keys.catch(() => categories.keys.delete(category));
+    }
+    const set = await keys;
+    return (id) => set.has(mem.resourceKey(id));
+  };
   const indexTotals = async () => {
     // Kept by triggers, exact at every generation (migration 20261216000000_search_totals): one
     // primary-key read after a write, none while nothing was written (the generation comes from
@@ -312,7 +182,11 @@ export function pgSearchIndex(pool: Pool, { maxAgeMs = LISTEN_TUNING.maxAgeMs }:
     concurrentReads: true,
     generation,
     listening: () => watch.listening(),
-    close: () => watch.close(),
+    memoryReady: async () => (memory ? memory.ready() : false),
+    close: () => {
+      watch.close();
+      memory?.close();
+    },
     async countIndexed() {
       // Summed from the per-resource counts the triggers keep, as on SQLite.
       const { rows } = await pool.query<{ n: string }>(/* sql */ `SELECT coalesce(sum(experience_count), 0) AS n FROM resources`);
@@ -321,11 +195,27 @@ export function pgSearchIndex(pool: Pool, { maxAgeMs = LISTEN_TUNING.maxAgeMs }:
     async documentFrequencies(terms) {
       const out = new Map<string, number>(terms.map((t) => [t, 0]));
       if (terms.length === 0) return out;
+      const mem = await postings();
+      if (mem) {
+        for (const t of terms) out.set(t, mem.df(t));
+        return out;
+      }
       const { rows } = await pool.query<Counted>(/* sql */ `SELECT term, doc FROM experience_terms WHERE term = ANY($1::text[])`, [terms]);
       for (const row of rows) out.set(row.term, row.doc);
       return out;
     },
     async findRanked(query, category, max) {
+      const mem = await postings();
+      if (mem) {
+        const ids = mem.newest(query, RANK_POOL + 1, Infinity, await inCategory(mem, category));
+        // Past RANK_POOL, ts_rank picks the rows (below): PostgreSQL's to compute.
+        if (ids.length <= RANK_POOL) {
+          const phrases = query.flatMap((all) => all.flatMap((any) => [...any]));
+          const matching = ids.map((id) => mem.row(id));
+          const scores = bm25(matching, phrases, phrases.map((p) => mem.hits(p)), { rows: mem.count, tokens: mem.tokens });
+          return matching.sort((a, b) => scores.get(b)! - scores.get(a)! || a.id - b.id).slice(0, max);
+        }
+      }
       const params = [tsQuery(query), RANK_POOL];
       const phrases = query.flatMap((all) => all.flatMap((any) => [...any]));
       // Independent reads: on the pool's connections at once, not one round trip after another.
@@ -338,7 +228,9 @@ export function pgSearchIndex(pool: Pool, { maxAgeMs = LISTEN_TUNING.maxAgeMs }:
       // Ties go to the older row (FTS5 hands its sorter the rows in rowid order).
       return matching.sort((a, b) => scores.get(b)! - scores.get(a)! || a.id - b.id).slice(0, max);
     },
-    findNewest: (query, category, max, below = NO_BOUND) => {
+    async findNewest(query, category, max, below = NO_BOUND) {
+      const mem = await postings();
+      if (mem) return mem.newest(query, max, Math.min(below, NO_BOUND), await inCategory(mem, category)).map((id) => mem.row(id));
       const params = [tsQuery(query), max, Math.min(below, NO_BOUND)];
       return category ? candidates(SQL.newestInCategory, [...params, category]) : candidates(SQL.newest, params);
     },
