@@ -18,6 +18,7 @@ const RANKS = {
   moderation: 7,
   admin: 6, search: 6,
   resources: 5,
+  verdicts: 4.5,
   experiences: 4,
   contents: 3, auth: 3,
   keys: 2, "demand-log": 2, health: 2,

@@ -21,6 +21,7 @@ export type ExperienceColumns = ProvenanceColumns & {
   searchTask: string;
   searchTips: string;
   searchOutcome: string;
+  version: string;
 };
 
 /**
@@ -50,5 +51,6 @@ export function experienceColumns(
     searchTask: index(input.task),
     searchTips: index(input.tips),
     searchOutcome: index(input.outcome),
+    version: input.version,
   };
 }

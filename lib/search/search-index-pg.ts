@@ -10,6 +10,7 @@ import { finishedWriteCount } from "../db";
 import type { ExperienceRow } from "../experiences/serialize";
 import type { ResourceRow } from "../resources/serialize";
 import type { AllOf, AnyOf, CandidateRow, Phrase, SearchIndex, TermQuery } from "./search-index";
+import { STANDING_SQL, standingViews, type StandingSqlRow } from "./repo";
 
 // Which rows of a ranked OR enter the bounded candidate set (the ranking itself is score.ts's) is
 // decided as on SQLite, by FTS5's bm25 (sqlite/ext/fts5/fts5_aux.c) computed here from the rows'
@@ -352,6 +353,11 @@ export function pgSearchIndex(pool: Pool, { maxAgeMs = LISTEN_TUNING.maxAgeMs }:
         [ids],
       );
       return new Map(rows.map((row) => [row.id, row]));
+    },
+    async findStanding(ids) {
+      if (ids.length === 0) return new Map();
+      const { rows } = await pool.query<StandingSqlRow>(STANDING_SQL("SELECT unnest($1::int[])"), [ids]);
+      return standingViews(rows);
     },
     async findResources(keys) {
       if (keys.length === 0) return new Map();

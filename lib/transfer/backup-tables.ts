@@ -87,7 +87,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   {
     name: "experience_standing",
     columns: [
-      ["experience_id", int], ["confirmations", int], ["flags", text], ["flag_weight", "float"], ["stale_weight", "float"], ["confidence", "float"],
+      ["experience_id", int], ["confirmations", int], ["confirmed_by", text], ["flags", text], ["flag_weight", "float"], ["stale_weight", "float"], ["confidence", "float"],
       ["last_confirmed", time], ["latest_version", text], ["newer_version", text], ["superseded_by", int], ["updated_at", time],
     ],
     orderBy: ["experience_id"],

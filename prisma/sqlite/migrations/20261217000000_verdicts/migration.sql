@@ -39,6 +39,7 @@ CREATE INDEX "experience_verdicts_status_updated_at_idx" ON "experience_verdicts
 CREATE TABLE "experience_standing" (
     "experience_id" INTEGER NOT NULL PRIMARY KEY,
     "confirmations" INTEGER NOT NULL DEFAULT 0,
+    "confirmed_by" TEXT NOT NULL DEFAULT '[]',
     "flags" TEXT NOT NULL DEFAULT '{}',
     "flag_weight" REAL NOT NULL DEFAULT 0,
     "stale_weight" REAL NOT NULL DEFAULT 0,
