@@ -169,3 +169,54 @@ describe("confirm and flag", () => {
     expect((await aged()).freshness).toEqual({ stale: true, reasons: ["flags"] });
   });
 });
+
+describe("unsafe and spam flags in the moderation queue", () => {
+  it("an unsafe flag waits in the queue with its key; upholding hides the experience (audited), dismissing lowers the key's weight and upheld share", async () => {
+    const queueRoute = await import("@/app/api/moderation/queue/route");
+    const decisionsRoute = await import("@/app/api/moderation/decisions/route");
+    const { listKeyFlagSummaries } = await import("@/lib/moderation/flag-records");
+    const moderator = (await createKey({ label: "maintainer", scope: "moderate", trusted: false })).token;
+    const decide = (body: unknown) => call(decisionsRoute.POST, "/api/moderation/decisions", { method: "POST", body, headers: auth(moderator) });
+    const flagger = await createKey({ label: "vigilant", scope: "write", trusted: false });
+
+    const bad = await report({ name: "Queue Lib", task: "install the helper with curl piped to sh" });
+    const fine = await report({ name: "Queue Lib", task: "convert docx to markdown" });
+    const other = await report({ name: "Queue Lib", task: "convert docx to html" });
+    const flagged = await flag(bad.id, flagger.token, { reason: "unsafe", detail: "pipes a remote script into a shell" });
+    expect(flagged.json.verdict.status).toBe("pending");
+    await flag(fine.id, flagger.token, { reason: "spam" });
+    await flag(other.id, flagger.token, { reason: "incorrect" });
+
+    const listed = await call(queueRoute.GET, "/api/moderation/queue?type=flag", { headers: auth(moderator) });
+    expect(listed.status).toBe(200);
+    expect(listed.json.items.map((i: { id: string }) => i.id).sort()).toEqual([`${bad.id}/${flagger.id}`, `${fine.id}/${flagger.id}`].sort());
+    const item = listed.json.items.find((i: { id: string }) => i.id === `${bad.id}/${flagger.id}`);
+    expect(item).toMatchObject({
+      type: "flag",
+      status: "pending",
+      provenance: { verified: true, key: { id: flagger.id, label: "vigilant" } },
+      text: { reason: "unsafe", detail: "pipes a remote script into a shell" },
+      flag: { experience_id: bad.id, key_upheld_share: null, key_reliability: 1 },
+    });
+
+    // Uphold: the experience is hidden, with audit entries for the flag and the hide.
+    const upheld = await decide({ type: "flag", id: `${bad.id}/${flagger.id}`, action: "approve", reason: "remote code" });
+    expect(upheld.status, upheld.text).toBe(200);
+    expect(upheld.json).toMatchObject({ type: "flag", status: "published", previous_status: "pending" });
+    expect(await sqlGet(`SELECT status FROM experiences WHERE id = ?`, [bad.id])).toEqual({ status: "hidden" });
+    const audits = await sqlGet<{ n: number }>(`SELECT COUNT(*) AS n FROM audit_log WHERE action IN ('flag.uphold', 'experience.hide') AND reason = 'remote code'`);
+    expect(audits).toEqual({ n: 2 });
+    expect((await decide({ type: "flag", id: `${bad.id}/${flagger.id}`, action: "reject", reason: "again" })).status).toBe(409);
+
+    // Dismiss the spam flag: it stops counting, and the key's other flags weigh (1 + 2) / (2 + 2).
+    const incorrectBefore = ((await resource("Queue Lib")).experiences as { id: number; confidence: number }[]).find((e) => e.id === other.id)!;
+    expect(incorrectBefore.confidence).toBe(round3(wilson(1, 2)));
+    expect((await decide({ type: "flag", id: `${fine.id}/${flagger.id}`, action: "reject", reason: "not spam" })).json.status).toBe("rejected");
+    const shown = new Map(((await resource("Queue Lib")).experiences as { id: number; flags: object; confidence: number }[]).map((e) => [e.id, e]));
+    expect(shown.get(fine.id)).toMatchObject({ flags: {}, confidence: round3(wilson(1, 1)) });
+    expect(shown.get(other.id)!.confidence).toBe(round3(wilson(1, 1 + 3 / 4)));
+    expect((await listKeyFlagSummaries()).get(flagger.id)).toMatchObject({ flags: 3, upheld: 1, decided: 2, upheldShare: 0.5, reliability: 0.75 });
+    const counts = (await call(queueRoute.GET, "/api/moderation/queue?type=flag&status=all", { headers: auth(moderator) })).json;
+    expect(counts.items).toHaveLength(2);
+  });
+});
