@@ -70,6 +70,21 @@ export const AGENT_COMMANDS: readonly AgentCommand[] = [
     body: true,
   },
   {
+    operation: "submit_content",
+    synopsis: "--id ID (--body MARKDOWN | --body-file F.md) [--title T] [--sort-order N] [--submitted-by WHO] [--confirm-new-content] [--file F.json|-]",
+    summary: "submit or revise a markdown content node",
+    flags: {
+      id: flag("id"),
+      title: flag("title"),
+      body: flag("body"),
+      "body-file": flag("body", "file"),
+      "sort-order": flag("sort_order", "number"),
+      "submitted-by": flag("submitted_by"),
+      "confirm-new-content": flag("confirm_new_content", "boolean"),
+    },
+    body: true,
+  },
+  {
     operation: "confirm_experience",
     synopsis: "ID [--note N] [--version V] [--after-search S]",
     summary: "confirm an experience worked for you too (one verdict per key; again replaces it)",
@@ -90,21 +105,6 @@ export const AGENT_COMMANDS: readonly AgentCommand[] = [
       "after-search": flag("after_search"),
     },
     body: false,
-  },
-  {
-    operation: "submit_content",
-    synopsis: "--id ID (--body MARKDOWN | --body-file F.md) [--title T] [--sort-order N] [--submitted-by WHO] [--confirm-new-content] [--file F.json|-]",
-    summary: "submit or revise a markdown content node",
-    flags: {
-      id: flag("id"),
-      title: flag("title"),
-      body: flag("body"),
-      "body-file": flag("body", "file"),
-      "sort-order": flag("sort_order", "number"),
-      "submitted-by": flag("submitted_by"),
-      "confirm-new-content": flag("confirm_new_content", "boolean"),
-    },
-    body: true,
   },
 ];
 

@@ -17,6 +17,7 @@ import {
 } from "../moderation/schema";
 import { categoriesDto, categoryDto, resourceDto } from "../resources/schema";
 import { explainDto, searchResponseDto, searchResultDto, taskVerdictDto } from "../search/schema";
+import { verdictDto, verdictResultDto } from "../verdicts/schema";
 import { apiIndexDto, openApiDocumentDto } from "../api-index";
 import { errorBodyDto } from "./error-body";
 import type { z } from "zod";
@@ -56,4 +57,6 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   AuditEntry: auditEntryDto,
   AuditPage: auditPageDto,
   Insights: insightsDto,
+  Verdict: verdictDto,
+  VerdictResult: verdictResultDto,
 };
