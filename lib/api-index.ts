@@ -294,7 +294,7 @@ export const ENDPOINTS: EndpointDoc[] = [
     path: "/api/mcp",
     auth: "read",
     description:
-      "The MCP server (Streamable HTTP, stateless, JSON answers): the operations above as tools (search_experiences, get_resource, get_content, list_categories; submit_experience and submit_content only for callers that may write), each admitted and rate-limited as its REST endpoint. See docs/mcp.md.",
+      "The MCP server (Streamable HTTP, stateless, JSON answers): the operations above as tools (search_experiences, get_resource, get_content, list_categories; submit_experience, submit_content, confirm_experience and flag_experience only for callers that may write), each admitted and rate-limited as its REST endpoint. See docs/mcp.md.",
     parameters: [b("(JSON-RPC)", true, "one MCP JSON-RPC message (initialize, tools/list, tools/call, ...); send Accept: application/json, text/event-stream")],
     operationId: "mcp",
     responses: { 200: { description: "the JSON-RPC answer; a failed tool call is a result with isError and the REST error body" } },
