@@ -20,6 +20,7 @@ const RANKS = {
   // Learning from use reads the reports and the search log and is read by search.
   learning: 5.5,
   resources: 5,
+  verdicts: 4.5,
   experiences: 4,
   contents: 3, auth: 3,
   keys: 2, "demand-log": 2, health: 2,

@@ -58,6 +58,10 @@ export async function main(argv: string[], place: Place): Promise<number> {
       return rest[0] === "content"
         ? runAgentCommand(agentCommand("submit_content"), rest.slice(1), openHub, io)
         : runAgentCommand(agentCommand("submit_experience"), rest[0] === "experience" ? rest.slice(1) : rest, openHub, io);
+    case "confirm":
+      return runAgentCommand(agentCommand("confirm_experience"), rest, openHub, io);
+    case "flag":
+      return runAgentCommand(agentCommand("flag_experience"), rest, openHub, io);
     case "keys":
       return runKeys(rest, place.invokedFrom);
     case "import":

@@ -10,9 +10,10 @@ import { StatusBadge } from "./admin-status";
 import { formatDate, langOf, shorten } from "./format";
 import { Submitter } from "./submitter";
 
-const TYPE_LABEL: Record<string, string> = { experience: "experience", content_revision: "content revision" };
+const TYPE_LABEL: Record<string, string> = { experience: "experience", content_revision: "content revision", flag: "flag" };
 
 export function itemTitle(item: QueueItemDto): string {
+  if (item.type === "flag") return `${item.text.reason ?? "flag"} flag: ${item.text.task ?? ""}`;
   return item.type === "experience" ? (item.text.task ?? "") : item.text.title || (item.content ? `${item.content.id} revision ${item.content.revision}` : String(item.id));
 }
 

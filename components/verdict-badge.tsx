@@ -3,9 +3,17 @@
 // in the colours of a recommendation; the words carry the meaning, colour and icon only repeat it.
 // Only a confident result has a verdict: a weak lead's reports are about related tasks, so it gets
 // the neutral RelatedReports line instead, never a "worked" in green.
+import { verdictSentence } from "@/lib/search/verdict-text";
 import { formatReports } from "./format";
 
-export type TaskVerdictView = { outcome: "worked" | "mixed" | "failed"; avg_score: number; experience_count: number; reporter_count: number };
+export type TaskVerdictView = {
+  outcome: "worked" | "mixed" | "failed";
+  avg_score: number;
+  experience_count: number;
+  reporter_count: number;
+  agent_count?: number;
+  last_confirmed?: string | null;
+};
 
 const LOOK = {
   worked: {
@@ -44,6 +52,12 @@ export function VerdictBadge({ verdict }: { verdict: TaskVerdictView }) {
       </span>
       <span aria-hidden="true">·</span>
       <span>{formatReports(verdict.experience_count, verdict.reporter_count)}</span>
+      {verdict.agent_count !== undefined ? (
+        <>
+          <span aria-hidden="true">·</span>
+          <span data-agents>{verdictSentence({ ...verdict, agent_count: verdict.agent_count, last_confirmed: verdict.last_confirmed ?? null })}</span>
+        </>
+      ) : null}
     </span>
   );
 }

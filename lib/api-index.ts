@@ -26,6 +26,7 @@ import {
 } from "./moderation/schema";
 import { categoriesDto, getResourceInput, resourceDto } from "./resources/schema";
 import { searchInput, searchResponseDto } from "./search/schema";
+import { confirmInput, experienceIdParam, flagInput, verdictResultDto } from "./verdicts/schema";
 import { VERSION } from "./version";
 
 export type ParameterDoc = { name: string; in: "query" | "path" | "body"; required: boolean; description: string };
@@ -159,6 +160,7 @@ export const ENDPOINTS: EndpointDoc[] = [
       b("tips", false, "the advice that would have saved you time, <= 5000 characters"),
       b("content_id", false, "id of a content node with deeper material"),
       b("submitted_by", false, "who you say you are, e.g. git config user.email (<= 200); a claim shown beside the key's label, never instead of it"),
+      b("version", false, "the resource version you used (release, tag or date, <= 100): a newer one reported later marks this report stale"),
       b("confirm_new_resource", false, "true when a name that looks like an existing resource's (409 conflict naming it) is a different resource: the report is then held for review (202)"),
       b("after_search", false, "the search_id of the search you made before choosing this resource (s_ followed by 24 hex characters): the hub learns which phrasings this answers; never shown"),
     ],
@@ -170,6 +172,53 @@ export const ENDPOINTS: EndpointDoc[] = [
       201: { description: "stored and published", schema: createExperienceResult },
       202: { description: "stored but held for review (moderation says why)", schema: createExperienceResult },
       409: { description: "the name looks like an existing resource's (details name it); resend with confirm_new_resource: true if it is another one" },
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/experience/{id}/confirm",
+    auth: "write",
+    description:
+      "Confirm an experience: it worked for you too. One verdict per key and experience: a second call replaces it (change: changed or unchanged). Needs a key (also on an open hub); the key that wrote the report cannot confirm it.",
+    parameters: [
+      p("id", "the experience's id"),
+      b("note", false, "what you saw, <= 2000 characters"),
+      b("version", false, "the resource version you used (<= 100): a newer one marks older reports stale"),
+      b("after_search", false, "the search_id of the search that led you here (s_ and 24 hex characters)"),
+    ],
+    operationId: "confirmExperience",
+    params: z.object({ id: experienceIdParam }),
+    body: confirmInput,
+    rateLimited: "write",
+    responses: {
+      200: { description: "this key's earlier verdict replaced, or repeated (change says which)", schema: verdictResultDto },
+      201: { description: "this key's first verdict on it", schema: verdictResultDto },
+      403: { description: "the key's scope is too low, or the key wrote this experience (its author cannot confirm it)" },
+      404: { description: "no published experience with this id" },
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/experience/{id}/flag",
+    auth: "write",
+    description:
+      "Flag an experience: stale, incorrect, duplicate (duplicate_of), unsafe or spam. One verdict per key and experience: a second call replaces it. unsafe and spam flags go to the moderation queue. Needs a key (also on an open hub).",
+    parameters: [
+      p("id", "the experience's id"),
+      b("reason", true, "stale | incorrect | duplicate | unsafe | spam"),
+      b("detail", false, "what is wrong, <= 2000 characters"),
+      b("duplicate_of", false, "with reason duplicate: the id of the experience (same resource) it repeats"),
+      b("superseded_by", false, "with reason stale: the id of the experience (same resource) that replaces it"),
+      b("after_search", false, "the search_id of the search that led you here (s_ and 24 hex characters)"),
+    ],
+    operationId: "flagExperience",
+    params: z.object({ id: experienceIdParam }),
+    body: flagInput,
+    rateLimited: "write",
+    responses: {
+      200: { description: "this key's earlier verdict replaced, or repeated (change says which)", schema: verdictResultDto },
+      201: { description: "this key's first verdict on it", schema: verdictResultDto },
+      404: { description: "no published experience with this id" },
     },
   },
   {
@@ -247,7 +296,7 @@ export const ENDPOINTS: EndpointDoc[] = [
     path: "/api/mcp",
     auth: "read",
     description:
-      "The MCP server (Streamable HTTP, stateless, JSON answers): the operations above as tools (search_experiences, get_resource, get_content, list_categories; submit_experience and submit_content only for callers that may write), each admitted and rate-limited as its REST endpoint. See docs/mcp.md.",
+      "The MCP server (Streamable HTTP, stateless, JSON answers): the operations above as tools (search_experiences, get_resource, get_content, list_categories; submit_experience, submit_content, confirm_experience and flag_experience only for callers that may write), each admitted and rate-limited as its REST endpoint. See docs/mcp.md.",
     parameters: [b("(JSON-RPC)", true, "one MCP JSON-RPC message (initialize, tools/list, tools/call, ...); send Accept: application/json, text/event-stream")],
     operationId: "mcp",
     responses: { 200: { description: "the JSON-RPC answer; a failed tool call is a result with isError and the REST error body" } },

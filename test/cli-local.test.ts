@@ -129,3 +129,35 @@ describe("knowhub on the local database", { timeout: 240_000 }, () => {
     }
   });
 });
+
+describe("knowhub confirm and flag", { timeout: 240_000 }, () => {
+  it("confirms and flags with the key in KNOWHUB_TOKEN; refused without one (exit codes as documented)", async () => {
+    const env = { DATABASE_URL: await databaseUrlFor("verdicts") };
+    const key = (label: string) => {
+      const made = knowhub(["keys", "create", "--label", label, "--scope", "write"], { env });
+      expect(made.status, made.stderr).toBe(EXIT.ok);
+      return json(made.stdout.trim().split("\n")[0]).token as string;
+    };
+    const author = key("cli-author");
+    const verifier = key("cli-verifier");
+    const stored = knowhub(["submit", "--name", "Sharp", "--task", "resize images in bulk", "--score", "5", "--version", "0.33.2", "--json"], {
+      env: { ...env, KNOWHUB_TOKEN: author },
+    });
+    expect(stored.status, stored.stderr).toBe(EXIT.ok);
+    const id = json(stored.stdout).experience.id as number;
+
+    const confirmed = knowhub(["confirm", String(id), "--note", "same on 0.33", "--version", "0.33.5", "--json"], { env: { ...env, KNOWHUB_TOKEN: verifier } });
+    expect(confirmed.status, confirmed.stderr).toBe(EXIT.ok);
+    expect(json(confirmed.stdout)).toMatchObject({ change: "created", experience: { id, confirmations: 1, version: "0.33.2" } });
+    const text = knowhub(["flag", String(id), "--reason", "stale", "--detail", "0.34 changed the API"], { env: { ...env, KNOWHUB_TOKEN: verifier } });
+    expect(text.status, text.stderr).toBe(EXIT.ok);
+    expect(text.stdout).toMatch(/Replaced your earlier verdict with your stale flag of experience \d+\. It now has 0 confirmations/);
+
+    const keyless = knowhub(["confirm", String(id), "--json"], { env });
+    expect(keyless.status).not.toBe(EXIT.ok);
+    expect(json(keyless.stderr || keyless.stdout).error.code).toBe("unauthorized");
+    const bad = knowhub(["flag", String(id), "--reason", "boring", "--json"], { env: { ...env, KNOWHUB_TOKEN: verifier } });
+    expect(bad.status).toBe(EXIT.badInput);
+    expect(json(bad.stderr || bad.stdout).error.message).toMatch(/reason must be one of/);
+  });
+});

@@ -6,6 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, describe, expect, it } from "vitest";
+import * as confirmRoute from "@/app/api/experience/[id]/confirm/route";
 import * as experienceRoute from "@/app/api/experience/route";
 import * as mcpRoute from "@/app/api/mcp/route";
 import { sqlGet } from "./sql";
@@ -17,7 +18,7 @@ import { contentInput, experienceInput } from "./factories";
 import { call } from "./http";
 
 const GOLDEN = "test/golden/mcp-tools.json";
-const WRITE_TOOLS = ["submit_content", "submit_experience"];
+const WRITE_TOOLS = ["confirm_experience", "flag_experience", "submit_content", "submit_experience"];
 
 async function memoryClient(token?: string): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -73,7 +74,7 @@ describe("MCP server", () => {
     const writer = await memoryClient(writeKey.token);
     const readOnlyTools = (await anonymous.listTools()).tools;
 
-    expect(openTools.map((t) => t.name).sort()).toEqual(["get_content", "get_resource", "list_categories", "search_experiences", ...WRITE_TOOLS]);
+    expect(openTools.map((t) => t.name).sort()).toEqual([...WRITE_TOOLS, "get_content", "get_resource", "list_categories", "search_experiences"].sort());
     expect(readOnlyTools.map((t) => t.name).sort()).toEqual(["get_content", "get_resource", "list_categories", "search_experiences"]);
     expect((await reader.listTools()).tools).toEqual(readOnlyTools);
     expect((await writer.listTools()).tools).toEqual(openTools);
@@ -210,5 +211,35 @@ describe("MCP over Streamable HTTP (/api/mcp)", () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get("www-authenticate")).toContain("Bearer");
     expect((await call(mcpRoute.GET, "/api/mcp")).status).toBe(405);
+  });
+});
+
+// Last in the file: its reports would change the categories and counts the tests above pin.
+describe("MCP verdict tools", () => {
+  it("confirm_experience and flag_experience: a key's verdict through the SDK client, replaced by its next one, refused without a key", async () => {
+    const authorKey = await createKey({ label: "mcp-author", scope: "write", trusted: false });
+    const verifierKey = await createKey({ label: "mcp-verifier", scope: "write", trusted: false });
+    const author = await memoryClient(authorKey.token);
+    const stored = await author.callTool({ name: "submit_experience", arguments: experienceInput({ name: "Verdict Tool", task: "resize images in bulk", version: "3.1" }) });
+    const id = (stored.structuredContent as { experience: { id: number } }).experience.id;
+    const verifier = await memoryClient(verifierKey.token);
+    const confirmed = await verifier.callTool({ name: "confirm_experience", arguments: { id, note: "same here", version: "3.2" } });
+    expect(confirmed.isError).toBeFalsy();
+    expect(confirmed.structuredContent).toMatchObject({ change: "created", verdict: { verdict: "confirm", key: { label: "mcp-verifier" } }, experience: { id, confirmations: 1, version: "3.1" } });
+    expect((confirmed.content as { text: string }[])[0].text).toMatch(/Recorded your confirmation of experience \d+\. It now has 1 confirmation from distinct keys, confidence 0\.342/);
+    // The REST answer for the same verdict again: unchanged, the same JSON otherwise.
+    const rest = await call(confirmRoute.POST, `/api/experience/${id}/confirm`, {
+      method: "POST", body: { note: "same here", version: "3.2" }, headers: { authorization: `Bearer ${verifierKey.token}` }, params: { id: String(id) },
+    });
+    expect(rest.json).toMatchObject({ change: "unchanged", experience: { confirmations: 1 } });
+    const flagged = await verifier.callTool({ name: "flag_experience", arguments: { id, reason: "incorrect", detail: "fails on png" } });
+    expect(flagged.structuredContent).toMatchObject({ change: "changed", experience: { confirmations: 0, flags: { incorrect: 1 } } });
+    const own = await author.callTool({ name: "confirm_experience", arguments: { id } });
+    expect(own).toMatchObject({ isError: true, structuredContent: { error: { code: "forbidden" } } });
+    const keyless = await memoryClient();
+    const refused = await keyless.callTool({ name: "confirm_experience", arguments: { id } });
+    expect(refused).toMatchObject({ isError: true, structuredContent: { error: { code: "unauthorized" } } });
+    const bad = await verifier.callTool({ name: "flag_experience", arguments: { id, reason: "meh" } });
+    expect(bad).toMatchObject({ isError: true, structuredContent: { error: { code: "invalid_input" } } });
   });
 });

@@ -18,6 +18,8 @@ describe("knowhub mcp (stdio)", () => {
     const client = await stdioClient({ DATABASE_URL: await databaseUrlFor("stdio"), KNOWHUB_RATE_WRITE: "off", KNOWHUB_RATE_SEARCH: "off" });
     try {
       expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([
+        "confirm_experience",
+        "flag_experience",
         "get_content",
         "get_resource",
         "list_categories",

@@ -40,13 +40,14 @@ function validatorFor(op: Op, status: number, contentType: string) {
   return validator;
 }
 
+/** A path parameter's folder: a catch-all ([...name]) when it is the last segment, [name] inside a path. */
+function routeDir(path: string): string {
+  const segments = path.split("/").filter(Boolean);
+  return segments.map((s, i) => s.replace(/^\{(\w+)\}$/, i === segments.length - 1 ? "[...$1]" : "[$1]")).join("/");
+}
+
 function routeModule(path: string): Promise<Record<string, any>> {
-  const dir = path
-    .split("/")
-    .filter(Boolean)
-    .map((s) => s.replace(/^\{(\w+)\}$/, "[...$1]"))
-    .join("/");
-  return import(/* @vite-ignore */ join(process.cwd(), "app", dir, "route.ts"));
+  return import(/* @vite-ignore */ join(process.cwd(), "app", routeDir(path), "route.ts"));
 }
 
 const walked = new Set<string>();
@@ -59,10 +60,10 @@ async function walk(key: string, status: number, request: Request = {}): Promise
   expect(op, `${key} is not in the document`).toBeDefined();
   const mod = await routeModule(op!.path);
   let path = op!.path;
-  const params: Record<string, string[]> = {};
+  const params: Record<string, string[] | string> = {};
   for (const [name, value] of Object.entries(request.params ?? {})) {
     path = path.replace(`{${name}}`, value.split("/").map(encodeURIComponent).join("/"));
-    params[name] = value.split("/");
+    params[name] = routeDir(op!.path).includes(`[...${name}]`) ? value.split("/") : value;
   }
   const answer = await call(mod[op!.method], `${path}${request.query ?? ""}`, {
     method: op!.method,
@@ -124,7 +125,7 @@ async function walkCommonErrors(key: string, ok: Request, invalid: Request) {
     const action = op.method === "POST" ? "write" : "search";
     await limited(action, async () => {
       // The first request takes the one token (whatever it answers); the second is refused before any work.
-      const prime = { method: op.method, headers: ok.headers, body: op.method === "POST" ? {} : undefined, params: { name: ["x"], id: ["x"] } };
+      const prime = { method: op.method, headers: ok.headers, body: op.method === "POST" ? {} : undefined, params: { name: ["x"], id: routeDir(op.path).includes("[id]") ? "x" : ["x"] } };
       await call((await routeModule(op.path))[op.method], op.path, prime);
       await walk(key, 429, ok);
     });
@@ -155,6 +156,22 @@ describe("every documented operation answers as described", () => {
     // A Cyrillic "Р" for the Latin one: a lookalike of an existing resource's name.
     await walk("POST /api/experience", 409, { body: experienceInput({ name: "Walk РDF Kit", task: "lookalike walk report" }) });
     await walkCommonErrors("POST /api/experience", { body: experienceInput({ task: "walk errors" }), headers: asWriter }, { body: experienceInput({ score: 9 }) });
+  });
+
+  it("POST /api/experience/{id}/confirm and /flag", async () => {
+    const author = await walk("POST /api/experience", 201, { body: experienceInput({ name: "Walk Verdict Kit", task: "a walk report to judge", version: "2.0" }), headers: asWriter });
+    const id = String(author.json.experience.id);
+    const other = (await walk("POST /api/experience", 201, { body: experienceInput({ name: "Walk Verdict Kit", task: "its successor" }) })).json.experience.id as number;
+    const asVerifier = bearer((await createKey({ label: "walk-verifier", scope: "write", trusted: false })).token);
+    await walk("POST /api/experience/{id}/confirm", 201, { params: { id }, body: { note: "worked", version: "2.1" }, headers: asVerifier });
+    await walk("POST /api/experience/{id}/confirm", 200, { params: { id }, body: { note: "worked", version: "2.1" }, headers: asVerifier });
+    await walk("POST /api/experience/{id}/confirm", 403, { params: { id }, body: {}, headers: asWriter });
+    await walk("POST /api/experience/{id}/confirm", 404, { params: { id: "999999" }, body: {}, headers: asVerifier });
+    await walkCommonErrors("POST /api/experience/{id}/confirm", { params: { id }, body: {}, headers: asVerifier }, { params: { id }, body: { version: 2 }, headers: asVerifier });
+    await walk("POST /api/experience/{id}/flag", 200, { params: { id }, body: { reason: "stale", superseded_by: other }, headers: asVerifier });
+    await walk("POST /api/experience/{id}/flag", 201, { params: { id }, body: { reason: "spam" }, headers: asWriter });
+    await walk("POST /api/experience/{id}/flag", 404, { params: { id: "999999" }, body: { reason: "spam" }, headers: asVerifier });
+    await walkCommonErrors("POST /api/experience/{id}/flag", { params: { id }, body: { reason: "incorrect" }, headers: asVerifier }, { params: { id }, body: { reason: "nope" }, headers: asVerifier });
   });
 
   it("GET /api/search", async () => {

@@ -95,6 +95,7 @@ export default async function QueuePage({ searchParams }: Props) {
               <option value="all">all</option>
               <option value="experience">experience</option>
               <option value="content_revision">content revision</option>
+              <option value="flag">flag (unsafe, spam)</option>
             </select>
           </div>
           <div>

@@ -16,7 +16,7 @@ export type AgentCommand = {
   synopsis: string;
   summary: string;
   /** A field given as the positional argument(s); `join` takes every word (a task in plain words). */
-  positional?: { field: string; join: boolean };
+  positional?: { field: string; join: boolean; number?: boolean };
   flags: Record<string, FlagSpec>;
   /** Accepts --file PATH (or - for stdin): a JSON object with the REST body's fields; flags override it. */
   body: boolean;
@@ -52,7 +52,7 @@ export const AGENT_COMMANDS: readonly AgentCommand[] = [
   { operation: "categories", synopsis: "", summary: "every category with its counts", flags: {}, body: false },
   {
     operation: "submit_experience",
-    synopsis: "--name N --task T --score 1-5 [--url U] [--category C] [--outcome O] [--tips T] [--content-id ID] [--submitted-by WHO] [--confirm-new-resource] [--after-search S_ID] [--file F.json|-]",
+    synopsis: "--name N --task T --score 1-5 [--url U] [--category C] [--outcome O] [--tips T] [--version V] [--content-id ID] [--submitted-by WHO] [--confirm-new-resource] [--after-search S_ID] [--file F.json|-]",
     summary: "report how a resource did for a task",
     flags: {
       name: flag("name"),
@@ -62,6 +62,7 @@ export const AGENT_COMMANDS: readonly AgentCommand[] = [
       score: flag("score", "number"),
       outcome: flag("outcome"),
       tips: flag("tips"),
+      version: flag("version"),
       "content-id": flag("content_id"),
       "submitted-by": flag("submitted_by"),
       "confirm-new-resource": flag("confirm_new_resource", "boolean"),
@@ -83,6 +84,28 @@ export const AGENT_COMMANDS: readonly AgentCommand[] = [
       "confirm-new-content": flag("confirm_new_content", "boolean"),
     },
     body: true,
+  },
+  {
+    operation: "confirm_experience",
+    synopsis: "ID [--note N] [--version V] [--after-search S]",
+    summary: "confirm an experience worked for you too (one verdict per key; again replaces it)",
+    positional: { field: "id", join: false, number: true },
+    flags: { note: flag("note"), version: flag("version"), "after-search": flag("after_search") },
+    body: false,
+  },
+  {
+    operation: "flag_experience",
+    synopsis: "ID --reason stale|incorrect|duplicate|unsafe|spam [--detail D] [--duplicate-of ID] [--superseded-by ID] [--after-search S]",
+    summary: "flag an experience (one verdict per key; again replaces it)",
+    positional: { field: "id", join: false, number: true },
+    flags: {
+      reason: flag("reason"),
+      detail: flag("detail"),
+      "duplicate-of": flag("duplicate_of", "number"),
+      "superseded-by": flag("superseded_by", "number"),
+      "after-search": flag("after_search"),
+    },
+    body: false,
   },
 ];
 
@@ -142,7 +165,8 @@ export function parseAgentCommand(command: AgentCommand, argv: string[], io: Com
     const words = command.positional.join ? [positionals.join(" ")] : positionals;
     if (positionals.length === 0) throw new UsageError(`give the ${command.positional.field === "q" ? "task" : command.positional.field}`);
     if (words.length > 1) throw new UsageError(`unexpected argument: ${positionals[1]}`);
-    args[command.positional.field] = words[0];
+    // An id is a number in the JSON arguments; anything else is passed on as text so that it names the field.
+    args[command.positional.field] = command.positional.number && /^\d+$/.test(words[0]) ? Number(words[0]) : words[0];
   } else if (positionals.length) throw new UsageError(`unexpected argument: ${positionals[0]}`);
   for (const [name, spec] of Object.entries(command.flags)) {
     const value = values[name];

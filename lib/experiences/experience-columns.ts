@@ -23,6 +23,7 @@ export type ExperienceColumns = ProvenanceColumns & {
   searchOutcome: string;
   /** The search_id the report cited ('' for none): read by lib/learning, never shown. */
   afterSearch: string;
+  version: string;
 };
 
 /**
@@ -53,5 +54,6 @@ export function experienceColumns(
     searchTips: index(input.tips),
     searchOutcome: index(input.outcome),
     afterSearch: input.after_search ?? "",
+    version: input.version,
   };
 }

@@ -25,10 +25,10 @@ export async function insertExperience(data: NewExperience): Promise<ExperienceR
     const row = await db().get<ExperienceRow>(
       /* sql */ `INSERT INTO experiences (name, resource_key, url, category, task, score, outcome, tips, content_id,
          submitted_by, key_id, key_label, status, findings, status_reason, submission_hash, search_name, search_task,
-         search_tips, search_outcome, after_search, created_at, updated_at)
+         search_tips, search_outcome, after_search, version, created_at, updated_at)
        VALUES (@name, @resourceKey, @url, @category, @task, @score, @outcome, @tips, @contentId, @submittedBy, @keyId,
          @keyLabel, @status, @findings, @statusReason, @submissionHash, @searchName, @searchTask, @searchTips,
-         @searchOutcome, @afterSearch, @at, @at)
+         @searchOutcome, @afterSearch, @version, @at, @at)
        RETURNING ${EXPERIENCE_COLUMNS}`,
       { ...data, afterSearch: data.afterSearch ?? "", status: data.status ?? "published", findings: data.findings ?? "[]", statusReason: data.statusReason ?? "", at },
     );
@@ -62,4 +62,21 @@ export async function findPublishedIds(ids: readonly number[]): Promise<Set<numb
   if (ids.length === 0) return new Set();
   const rows = await db().all<{ id: number }>(`SELECT id FROM experiences WHERE id IN (@ids) AND status = 'published'`, { ids: [...ids] });
   return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** What a verdict needs to know of the experience it is about. */
+export type ExperienceFacts = { id: number; resourceKey: string; keyId: string; status: string; version: string; createdAt: string };
+
+export async function findExperienceFacts(ids: readonly number[]): Promise<Map<number, ExperienceFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db().all<ExperienceFacts>(
+    /* sql */ `SELECT id, resource_key AS "resourceKey", key_id AS "keyId", status, version, created_at AS "createdAt"
+     FROM experiences WHERE id IN (@ids)`,
+    { ids: [...ids] },
+  );
+  return new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id) }]));
+}
+
+export async function findExperienceById(id: number): Promise<ExperienceRow | null> {
+  return (await db().get<ExperienceRow>(`SELECT ${EXPERIENCE_COLUMNS} FROM experiences WHERE id = ?`, [id])) ?? null;
 }

@@ -65,6 +65,9 @@ export const createExperienceInput = z.strictObject({
     if (problem) ctx.addIssue({ code: "custom", message: `content_id ${problem}` });
   }),
   submitted_by: optionalText("submitted_by", 200, "name"),
+  // The resource version used (a release, tag or date): compared with the versions others report
+  // later, to mark a report whose resource moved on as stale (lib/verdicts/version-order.ts).
+  version: optionalText("version", 100, "name"),
   // A name that looks like an existing resource's is refused (409) unless the caller says it is a
   // different resource. Not part of the submission hash: it says how to store, not what happened.
   confirm_new_resource: z.boolean({ error: "confirm_new_resource must be true or false" }).default(false),
@@ -77,6 +80,32 @@ export type CreateExperienceInput = z.output<typeof createExperienceInput>;
 
 // ---- Responses. The DTO types are inferred from these schemas, and the OpenAPI document
 // (lib/openapi) is emitted from them, so what the handlers return and what is documented are one.
+
+/**
+ * What other agents' verdicts say of an experience (lib/verdicts computes it; the shape is here so
+ * that every experience DTO carries it). Counted from distinct keys only.
+ */
+export const freshnessDto = z.object({
+  stale: z.boolean().describe("true when the report may no longer hold: shown, never hidden"),
+  reasons: z
+    .array(z.enum(["version", "age", "flags"]))
+    .describe('"version": a newer version of the resource was reported since; "age": nobody confirmed it for a long time; "flags": agents flagged it stale'),
+});
+export const experienceStandingShape = {
+  version: z.string().describe('the resource version the reporter used ("" when not said)'),
+  confirmations: z.number().int().min(0).describe("distinct keys that confirmed it worked for them too (never the author's)"),
+  flags: z
+    .record(z.string(), z.number().int().min(0))
+    .describe("flags by reason (stale, incorrect, duplicate, unsafe, spam), one per key; dismissed and upheld ones are not counted"),
+  confidence: z
+    .number()
+    .describe("lower bound of the 95% Wilson interval on 'this report holds': the report and each confirmation count for it, flags (incorrect, unsafe, spam) against it, weighted by the flagger's record; 3 decimals"),
+  last_confirmed: z.string().nullable().describe("when a key last confirmed it (ISO 8601), or null"),
+  freshness: freshnessDto,
+  superseded_by: z.number().int().nullable().describe("the experience that replaces it, when a flag named one"),
+};
+export const experienceStandingDto = z.object(experienceStandingShape);
+export type ExperienceStandingDto = z.output<typeof experienceStandingDto>;
 
 /** One experience as agents see it. */
 export const experienceDto = z.object({
@@ -95,6 +124,7 @@ export const experienceDto = z.object({
   status: z.string().describe("published, or pending when held for review"),
   created_at: z.string(),
   updated_at: z.string(),
+  ...experienceStandingShape,
 });
 export type ExperienceDto = z.output<typeof experienceDto>;
 
@@ -110,6 +140,13 @@ export const relevantExperienceDto = experienceDto.pick({
   verified: true,
   key: true,
   created_at: true,
+  version: true,
+  confirmations: true,
+  flags: true,
+  confidence: true,
+  last_confirmed: true,
+  freshness: true,
+  superseded_by: true,
 });
 export type RelevantExperienceDto = z.output<typeof relevantExperienceDto>;
 

@@ -1,6 +1,6 @@
 import { fromDbTime } from "../db-time";
 import { toProvenance } from "../keys/provenance";
-import type { ExperienceDto, RelevantExperienceDto } from "./schema";
+import type { ExperienceDto, ExperienceStandingDto, RelevantExperienceDto } from "./schema";
 
 export type ExperienceRow = {
   id: number;
@@ -20,7 +20,8 @@ export type ExperienceRow = {
   updatedAt: Date | string;
 };
 
-export function toExperienceDto(row: ExperienceRow): ExperienceDto {
+/** `standing`: what verdicts say of it (lib/verdicts/standing.ts works it out; every DTO carries it). */
+export function toExperienceDto(row: ExperienceRow, standing: ExperienceStandingDto): ExperienceDto {
   return {
     id: Number(row.id),
     name: row.name,
@@ -36,10 +37,11 @@ export function toExperienceDto(row: ExperienceRow): ExperienceDto {
     status: row.status,
     created_at: fromDbTime(row.createdAt),
     updated_at: fromDbTime(row.updatedAt),
+    ...standing,
   };
 }
 
-export function toRelevantExperienceDto(row: ExperienceRow): RelevantExperienceDto {
-  const { id, task, score, outcome, tips, content_id, submitted_by, verified, key, created_at } = toExperienceDto(row);
-  return { id, task, score, outcome, tips, content_id, submitted_by, verified, key, created_at };
+export function toRelevantExperienceDto(row: ExperienceRow, standing: ExperienceStandingDto): RelevantExperienceDto {
+  const { id, task, score, outcome, tips, content_id, submitted_by, verified, key, created_at } = toExperienceDto(row, standing);
+  return { id, task, score, outcome, tips, content_id, submitted_by, verified, key, created_at, ...standing };
 }

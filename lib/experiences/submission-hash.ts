@@ -21,6 +21,8 @@ export function submissionHash(input: CreateExperienceInput, keyId = ""): string
     // Two keys' identical reports are two reporters; one key's retry is one. Without a key the
     // list stays as it always was, so hashes stored before keys existed still match.
     ...(keyId ? [keyId] : []),
+    // The version used (#21): appended only when given, so that hashes stored before it still match.
+    ...(input.version ? [`version:${input.version}`] : []),
   ];
   return createHash("sha256").update(JSON.stringify(canonical)).digest("hex");
 }

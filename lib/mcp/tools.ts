@@ -39,6 +39,18 @@ const TEXT: Record<OperationName, { title: string; description: string }> = {
       "After using a resource for a task, report how it went: the resource's name, the task, a score 1-5, the outcome and tips. A retry of the same report is recognized (duplicate: true). " +
       "Reports that look aimed at agents or carry personal data are held for review; credentials are refused.",
   },
+  confirm_experience: {
+    title: "Confirm an experience",
+    description:
+      "After a reported experience worked for you too, confirm it by its id (from search or get_resource), with an optional note and the version you used. " +
+      "One verdict per key and experience: calling again replaces yours. Confirmations count distinct keys, and raise the report's confidence and freshness. You cannot confirm your own report.",
+  },
+  flag_experience: {
+    title: "Flag an experience",
+    description:
+      "Flag a reported experience by its id: stale (with superseded_by: the newer report), incorrect, duplicate (with duplicate_of), unsafe or spam, with a detail. " +
+      "One verdict per key and experience: calling again replaces yours. unsafe and spam flags go to the maintainers.",
+  },
   submit_content: {
     title: "Submit or revise a content node",
     description: "Write a markdown content node (a guide under a resource, e.g. pymupdf/find-tables); sending an existing id adds a revision, and every earlier revision stays readable.",

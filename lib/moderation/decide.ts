@@ -4,6 +4,8 @@ import { decideRevision } from "../contents/decide-revision";
 import { transaction } from "../db";
 import { DomainError } from "../errors";
 import { refreshResourceDisplay } from "../resources/refresh-resource-display";
+import { refreshStanding } from "../verdicts/refresh-standing";
+import { decideFlag } from "./decide-flag";
 import { findExperienceItem, findRevisionItem, setExperienceStatus } from "./repo";
 import { TRANSITIONS, type DecisionInput, type DecisionResultDto } from "./schema";
 import { parseRevisionRef } from "./serialize";
@@ -21,6 +23,7 @@ export async function decide(input: DecisionInput, actor: Actor, now = new Date(
     const result = await decideRevision({ id: ref.contentId, revision: ref.revision, action: input.action, reason: input.reason }, actor, now);
     return { type: "content_revision", id: `${ref.contentId}@${ref.revision}`, action: input.action, status: result.status as DecisionResultDto["status"], previous_status: before?.status ?? "pending" };
   }
+  if (input.type === "flag") return decideFlag(input, actor, now);
   const id = Number(input.id);
   const result = await transaction(async () => {
     const row = Number.isInteger(id) ? await findExperienceItem(id) : null;
@@ -34,6 +37,8 @@ export async function decide(input: DecisionInput, actor: Actor, now = new Date(
       });
     }
     await setExperienceStatus(id, transition.to, input.reason, now);
+    // The versions its resource's reports say follow its status (a hidden report's newer version no longer counts).
+    await refreshStanding(row.resourceKey, [], now);
     await recordAudit(
       {
         actor,

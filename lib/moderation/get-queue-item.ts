@@ -1,7 +1,9 @@
 import { DomainError } from "../errors";
 import { findExperienceItem, findRevisionItem, findVisibleRevision, listOtherExperiences } from "./repo";
 import type { ItemType, QueueItemDto } from "./schema";
-import { experienceItemDto, parseRevisionRef, revisionItemDto } from "./serialize";
+import { flagRecordViews } from "./flag-records";
+import { findFlagItem } from "./repo";
+import { experienceItemDto, flagItemDto, parseFlagRef, parseRevisionRef, revisionItemDto } from "./serialize";
 
 const OTHERS = 20;
 
@@ -16,6 +18,15 @@ export async function getQueueItem(type: ItemType, id: string | number): Promise
     const row = Number.isInteger(Number(id)) ? await findExperienceItem(Number(id)) : null;
     if (!row) throw new DomainError("not_found", `No experience ${id}.`, { type, id });
     return { ...experienceItemDto(row), others: (await listOtherExperiences(row.resourceKey, row.id, OTHERS)).map(experienceItemDto), visible_revision: null };
+  }
+  if (type === "flag") {
+    const flagRef = parseFlagRef(id);
+    const row = flagRef ? await findFlagItem(flagRef.experienceId, flagRef.keyId) : null;
+    if (!flagRef || !row) throw new DomainError("not_found", `No unsafe or spam flag ${id} (use experience_id/key_id).`, { type, id });
+    const flagged = await findExperienceItem(row.experienceId);
+    const records = await flagRecordViews([row.keyId]);
+    // For comparison: the flagged experience itself, as the queue shows an experience.
+    return { ...flagItemDto(row, records.get(row.keyId)!), others: flagged ? [experienceItemDto(flagged)] : [], visible_revision: null };
   }
   const ref = parseRevisionRef(id);
   const row = ref ? await findRevisionItem(ref.contentId, ref.revision) : null;

@@ -2,7 +2,8 @@ import { DomainError } from "../errors";
 import { resourceKey } from "../text/resource-key";
 import { countByStatus, listQueueRows } from "./repo";
 import { ITEM_STATUSES, ITEM_TYPES, type QueueDto, type QueueInput } from "./schema";
-import { experienceItemDto, revisionItemDto } from "./serialize";
+import { flagRecordViews } from "./flag-records";
+import { experienceItemDto, flagItemDto, revisionItemDto } from "./serialize";
 
 /** The review queue: pending items by default, newest first, with each item's findings and provenance. */
 export async function listQueue(input: QueueInput): Promise<QueueDto> {
@@ -17,8 +18,11 @@ export async function listQueue(input: QueueInput): Promise<QueueDto> {
     offset,
   });
   const page = rows.slice(0, input.limit);
+  const records = await flagRecordViews([...new Set(page.flatMap((r) => (r.type === "flag" ? [r.row.keyId] : [])))]);
   return {
-    items: page.map((r) => (r.type === "experience" ? experienceItemDto(r.row) : revisionItemDto(r.row))),
+    items: page.map((r) =>
+      r.type === "experience" ? experienceItemDto(r.row) : r.type === "flag" ? flagItemDto(r.row, records.get(r.row.keyId)!) : revisionItemDto(r.row),
+    ),
     next_cursor: rows.length > input.limit ? Buffer.from(String(offset + input.limit)).toString("base64url") : null,
     counts: await countByStatus(),
   };

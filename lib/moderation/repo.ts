@@ -59,9 +59,42 @@ export async function setExperienceStatus(id: number, status: ItemStatus, reason
   await db().run(`UPDATE experiences SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?`, [status, reason, toDbTime(at), id]);
 }
 
+export type FlagItemRow = {
+  experienceId: number;
+  keyId: string;
+  keyLabel: string;
+  reason: string;
+  detail: string;
+  verdictStatus: string;
+  createdAt: string;
+  resourceKey: string;
+  name: string;
+  task: string;
+  outcome: string;
+  tips: string;
+  experienceStatus: ItemStatus;
+};
+
+// A flag's status as the queue reads it (schema.ts ITEM_TYPES).
+const FLAG_QUEUE_STATUS = /* sql */ `CASE v.status WHEN 'pending' THEN 'pending' WHEN 'upheld' THEN 'published' ELSE 'rejected' END`;
+const QUEUED_FLAGS = /* sql */ `v.verdict = 'flag' AND v.reason IN ('unsafe', 'spam') AND v.status IN ('pending', 'upheld', 'dismissed')`;
+
+export async function findFlagItem(experienceId: number, keyId: string): Promise<FlagItemRow | null> {
+  return (
+    (await db().get<FlagItemRow>(
+      /* sql */ `SELECT v.experience_id AS "experienceId", v.key_id AS "keyId", v.key_label AS "keyLabel", v.reason, v.detail,
+         v.status AS "verdictStatus", v.updated_at AS "createdAt", e.resource_key AS "resourceKey", COALESCE(r.name, e.name) AS name,
+         e.task, e.outcome, e.tips, e.status AS "experienceStatus"
+       FROM experience_verdicts v JOIN experiences e ON e.id = v.experience_id LEFT JOIN resources r ON r.key = e.resource_key
+       WHERE v.experience_id = ? AND v.key_id = ? AND ${QUEUED_FLAGS}`,
+      [experienceId, keyId],
+    )) ?? null
+  );
+}
+
 export type QueueFilter = {
   statuses: ItemStatus[];
-  types: ("experience" | "content_revision")[];
+  types: ("experience" | "content_revision" | "flag")[];
   finding: string | null;
   resourceKey: string | null;
   keyId: string | null;
@@ -70,7 +103,10 @@ export type QueueFilter = {
 };
 
 /** Experiences and revisions in one list, newest first. */
-export type QueueRow = { type: "experience"; row: ExperienceItemRow } | { type: "content_revision"; row: RevisionItemRow };
+export type QueueRow =
+  | { type: "experience"; row: ExperienceItemRow }
+  | { type: "content_revision"; row: RevisionItemRow }
+  | { type: "flag"; row: FlagItemRow };
 
 export async function listQueueRows(filter: QueueFilter): Promise<QueueRow[]> {
   const params = {
@@ -93,8 +129,14 @@ export async function listQueueRows(filter: QueueFilter): Promise<QueueRow[]> {
       WHERE status IN (@statuses)
         AND (@finding IS NULL OR findings LIKE @finding) AND (@keyId IS NULL OR key_id = @keyId)`);
   }
+  if (filter.types.includes("flag") && filter.finding === null) {
+    parts.push(/* sql */ `SELECT 'flag' AS type, CAST(v.experience_id AS TEXT) || '/' || v.key_id AS ref, v.updated_at AS created_at
+      FROM experience_verdicts v JOIN experiences e ON e.id = v.experience_id
+      WHERE ${QUEUED_FLAGS} AND ${FLAG_QUEUE_STATUS} IN (@statuses)
+        AND (@resourceKey IS NULL OR e.resource_key = @resourceKey) AND (@keyId IS NULL OR v.key_id = @keyId)`);
+  }
   if (parts.length === 0) return [];
-  const refs = await db().all<{ type: "experience" | "content_revision"; ref: string }>(
+  const refs = await db().all<{ type: "experience" | "content_revision" | "flag"; ref: string }>(
     `${parts.join(" UNION ALL ")} ORDER BY created_at DESC, ref DESC LIMIT @limit OFFSET @offset`,
     params,
   );
@@ -103,6 +145,12 @@ export async function listQueueRows(filter: QueueFilter): Promise<QueueRow[]> {
     if (ref.type === "experience") {
       const row = await findExperienceItem(Number(ref.ref));
       if (row) rows.push({ type: "experience", row });
+      continue;
+    }
+    if (ref.type === "flag") {
+      const slash = ref.ref.indexOf("/");
+      const row = await findFlagItem(Number(ref.ref.slice(0, slash)), ref.ref.slice(slash + 1));
+      if (row) rows.push({ type: "flag", row });
       continue;
     }
     const at = ref.ref.lastIndexOf("@");
@@ -115,7 +163,8 @@ export async function listQueueRows(filter: QueueFilter): Promise<QueueRow[]> {
 export async function countByStatus(): Promise<Record<ItemStatus, number>> {
   const rows = await db().all<{ status: ItemStatus; n: number }>(/* sql */ `SELECT status, SUM(n) AS n FROM (
          SELECT status, COUNT(*) AS n FROM experiences GROUP BY status
-         UNION ALL SELECT status, COUNT(*) AS n FROM content_revisions GROUP BY status) AS counts
+         UNION ALL SELECT status, COUNT(*) AS n FROM content_revisions GROUP BY status
+         UNION ALL SELECT ${FLAG_QUEUE_STATUS} AS status, COUNT(*) AS n FROM experience_verdicts v WHERE ${QUEUED_FLAGS} GROUP BY v.status) AS counts
        GROUP BY status`);
   const counts: Record<ItemStatus, number> = { published: 0, pending: 0, rejected: 0, hidden: 0 };
   for (const row of rows) if (row.status in counts) counts[row.status] = Number(row.n);

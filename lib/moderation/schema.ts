@@ -5,7 +5,10 @@ import { intParam } from "../validation";
 
 export const ITEM_STATUSES = ["published", "pending", "rejected", "hidden"] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
-export const ITEM_TYPES = ["experience", "content_revision"] as const;
+// "flag": an agent's unsafe or spam flag on a published experience (lib/verdicts). Its status reads
+// as the queue's: pending until decided; approve upholds it (the experience is hidden), reject
+// dismisses it (it stops counting and its key's later flags weigh less): "published" and "rejected".
+export const ITEM_TYPES = ["experience", "content_revision", "flag"] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 export const DECISION_ACTIONS = ["approve", "reject", "hide", "restore"] as const;
 export type DecisionAction = (typeof DECISION_ACTIONS)[number];
@@ -28,11 +31,11 @@ const reason = z
   .transform((s) => s.normalize("NFC").trim())
   .pipe(z.string().min(1, { error: "reason is required: say why, for the audit log" }).max(1000, { error: "reason must be at most 1000 characters" }));
 
-/** An item id: an experience's number, or "<content id>@<revision>" for a content revision. */
-const itemId = z.union([z.number().int().positive(), z.string().min(1).max(420)], { error: "id must be an experience id or content_id@revision" });
+/** An item id: an experience's number, "<content id>@<revision>" for a content revision, "<experience id>/<key id>" for a flag. */
+const itemId = z.union([z.number().int().positive(), z.string().min(1).max(420)], { error: "id must be an experience id, content_id@revision or experience_id/key_id" });
 
 export const decisionInput = z.strictObject({
-  type: z.enum(ITEM_TYPES, { error: "type must be experience or content_revision" }),
+  type: z.enum(ITEM_TYPES, { error: "type must be experience, content_revision or flag" }),
   id: itemId,
   action: z.enum(DECISION_ACTIONS, { error: "action must be approve, reject, hide or restore" }),
   reason,
@@ -59,7 +62,7 @@ export type RevokeKeyInput = z.output<typeof revokeKeyInput>;
 
 export const queueInput = z.strictObject({
   status: z.enum([...ITEM_STATUSES, "all"], { error: "status must be pending, published, rejected, hidden or all" }).default("pending"),
-  type: z.enum([...ITEM_TYPES, "all"], { error: "type must be experience, content_revision or all" }).default("all"),
+  type: z.enum([...ITEM_TYPES, "all"], { error: "type must be experience, content_revision, flag or all" }).default("all"),
   finding: z.string().max(40).optional(),
   resource: z.string().max(200).optional(),
   key_id: z.string().max(40).optional(),
@@ -79,11 +82,22 @@ export type ProvenanceView = z.output<typeof provenanceView>;
 
 export const queueItemDto = z.object({
   type: z.enum(ITEM_TYPES),
-  id: z.union([z.number().int(), z.string()]).describe("an experience id, or content_id@revision"),
+  id: z.union([z.number().int(), z.string()]).describe("an experience id, content_id@revision, or experience_id/key_id for a flag"),
   status: z.enum(ITEM_STATUSES),
   status_reason: z.string(),
   findings: findingsDto,
-  text: z.record(z.string(), z.string()).describe("the submitted text, field by field (experience: task, outcome, tips; revision: title, body)"),
+  text: z
+    .record(z.string(), z.string())
+    .describe("the submitted text, field by field (experience: task, outcome, tips; revision: title, body; flag: reason, detail, and the flagged experience's task, outcome and tips)"),
+  flag: z
+    .object({
+      experience_id: z.number().int(),
+      reason: z.string(),
+      key_upheld_share: z.number().nullable().describe("the flagger's upheld flags / decided flags, null while none was decided"),
+      key_reliability: z.number().describe("the weight its flags carry: (upheld + 2) / (decided + 2), at most 1"),
+    })
+    .optional()
+    .describe("for a flag: the experience it is on and its flagger's record"),
   resource: z.object({ name: z.string() }).nullable(),
   content: z.object({ id: z.string(), revision: z.number().int() }).nullable(),
   score: z.number().int().nullable(),

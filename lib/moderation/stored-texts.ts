@@ -4,7 +4,7 @@
 import type { SubmitContentInput } from "../contents/schema";
 import type { CreateExperienceInput } from "../experiences/schema";
 
-type ExperienceText = Pick<CreateExperienceInput, "name" | "url" | "category" | "task" | "outcome" | "tips" | "content_id" | "submitted_by">;
+type ExperienceText = Pick<CreateExperienceInput, "name" | "url" | "category" | "task" | "outcome" | "tips" | "content_id" | "submitted_by" | "version">;
 type RevisionText = Pick<SubmitContentInput, "id" | "title" | "body" | "submitted_by">;
 
 export function experienceTexts(input: ExperienceText): Record<string, string> {
@@ -17,6 +17,7 @@ export function experienceTexts(input: ExperienceText): Record<string, string> {
     tips: input.tips,
     content_id: input.content_id,
     submitted_by: input.submitted_by,
+    version: input.version,
   };
 }
 

@@ -18,6 +18,7 @@ import {
 } from "../moderation/schema";
 import { categoriesDto, categoryDto, resourceDto } from "../resources/schema";
 import { explainDto, searchResponseDto, searchResultDto, taskVerdictDto } from "../search/schema";
+import { verdictDto, verdictResultDto } from "../verdicts/schema";
 import { apiIndexDto, openApiDocumentDto } from "../api-index";
 import { errorBodyDto } from "./error-body";
 import type { z } from "zod";
@@ -60,4 +61,6 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   LearnedLinks: learnedLinksDto,
   LearnedLink: learnedLinkDto,
   LearningEvidence: evidenceDto,
+  Verdict: verdictDto,
+  VerdictResult: verdictResultDto,
 };

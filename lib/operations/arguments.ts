@@ -6,6 +6,8 @@ import { z } from "zod";
 import { submitContentInput } from "../contents/schema";
 import { createExperienceInput } from "../experiences/schema";
 import { RESOURCE_SORTS } from "../resources/schema";
+import { parseInput } from "../validation";
+import { confirmInput, flagInput } from "../verdicts/schema";
 import type { OperationName } from "./operations";
 
 const text = (field: string) => z.string({ error: (i) => (i.input === undefined ? `${field} is required` : `${field} must be a string`) });
@@ -38,6 +40,11 @@ export const contentArguments = z.strictObject({
 
 export const categoriesArguments = z.strictObject({});
 
+// A verdict's arguments: the experience's id (the REST path's {id}) and the REST body's fields.
+const experienceId = whole("id", 1, Number.MAX_SAFE_INTEGER);
+export const confirmArguments = z.strictObject({ id: experienceId, ...confirmInput.shape });
+export const flagArguments = z.strictObject({ id: experienceId, ...flagInput.shape });
+
 export type SearchArguments = z.output<typeof searchArguments>;
 export type ResourceArguments = z.output<typeof resourceArguments>;
 export type ContentArguments = z.output<typeof contentArguments>;
@@ -50,7 +57,17 @@ export const ARGUMENT_SCHEMAS: Record<OperationName, z.ZodObject> = {
   categories: categoriesArguments,
   submit_experience: createExperienceInput,
   submit_content: submitContentInput,
+  confirm_experience: confirmArguments,
+  flag_experience: flagArguments,
 };
+
+const verdictTarget = z.looseObject({ id: experienceId });
+
+/** A verdict's experience id and REST body (its other arguments, unchecked: the hub checks them as the route does). */
+export function verdictCall(args: unknown, what: string): { id: number; body: Record<string, unknown> } {
+  const { id, ...body } = parseInput(verdictTarget, args, what);
+  return { id, body };
+}
 
 /** The REST query parameters of a read (path parameters excluded), as strings. */
 export function operationQuery(args: Record<string, unknown>, pathParameter: string): Record<string, string> {

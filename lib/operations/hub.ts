@@ -4,6 +4,7 @@ import type { ContentDto, ContentHistoryDto, SubmitContentResultDto } from "../c
 import type { CreateExperienceResult } from "../experiences/schema";
 import type { CategoryDto, ResourceDto } from "../resources/schema";
 import type { SearchResponseDto } from "../search/schema";
+import type { VerdictResultDto } from "../verdicts/schema";
 import type { ContentArguments, ResourceArguments, SearchArguments } from "./arguments";
 
 export type Hub = {
@@ -19,6 +20,10 @@ export type Hub = {
   submitExperience(body: unknown): Promise<CreateExperienceResult>;
   /** The body of POST /api/content, unchecked. */
   submitContent(body: unknown): Promise<SubmitContentResultDto>;
+  /** POST /api/experience/{id}/confirm with this body, unchecked: the hub checks it as that route does. */
+  confirmExperience(id: number, body: unknown): Promise<VerdictResultDto>;
+  /** POST /api/experience/{id}/flag with this body, unchecked. */
+  flagExperience(id: number, body: unknown): Promise<VerdictResultDto>;
   /** The agent's guide (GET /skill.md). */
   readGuide(): Promise<string>;
 };

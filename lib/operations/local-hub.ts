@@ -18,6 +18,9 @@ import { searchInput } from "../search/schema";
 import { searchExperiences } from "../search/search-experiences";
 import { readSkillGuide } from "../skill-guide";
 import { parseInput } from "../validation";
+import { confirmExperience } from "../verdicts/confirm-experience";
+import { flagExperience } from "../verdicts/flag-experience";
+import { confirmInput, flagInput } from "../verdicts/schema";
 import { operationQuery } from "./arguments";
 import type { Hub } from "./hub";
 
@@ -75,6 +78,14 @@ export function localHub(admit: Admit, baseUrl?: string): Hub {
     async submitContent(body) {
       const caller = await admit("write", "write");
       return submitContentForReview(parseInput(submitContentInput, body, "content"), caller);
+    },
+    async confirmExperience(id, body) {
+      const caller = await admit("write", "write");
+      return confirmExperience(id, parseInput(confirmInput, body, "confirm"), caller);
+    },
+    async flagExperience(id, body) {
+      const caller = await admit("write", "write");
+      return flagExperience(id, parseInput(flagInput, body, "flag"), caller);
     },
     async readGuide() {
       return readSkillGuide(baseUrl);

@@ -3,7 +3,15 @@
 // (test/mcp-drift.test.ts) read this map; the endpoints themselves are described in lib/api-index.ts.
 import type { RateAction } from "../limits/limits-config";
 
-export type OperationName = "search" | "resource" | "content" | "categories" | "submit_experience" | "submit_content";
+export type OperationName =
+  | "search"
+  | "resource"
+  | "content"
+  | "categories"
+  | "submit_experience"
+  | "submit_content"
+  | "confirm_experience"
+  | "flag_experience";
 
 export type Operation = {
   name: OperationName;
@@ -27,6 +35,8 @@ export const OPERATIONS: readonly Operation[] = [
   { name: "categories", tool: "list_categories", command: "categories", method: "GET", path: "/api/categories", access: "read", rate: null },
   { name: "submit_experience", tool: "submit_experience", command: "submit", method: "POST", path: "/api/experience", access: "write", rate: "write" },
   { name: "submit_content", tool: "submit_content", command: "submit content", method: "POST", path: "/api/content", access: "write", rate: "write" },
+  { name: "confirm_experience", tool: "confirm_experience", command: "confirm", method: "POST", path: "/api/experience/{id}/confirm", access: "write", rate: "write" },
+  { name: "flag_experience", tool: "flag_experience", command: "flag", method: "POST", path: "/api/experience/{id}/flag", access: "write", rate: "write" },
 ];
 
 export function operation(name: OperationName): Operation {

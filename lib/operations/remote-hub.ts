@@ -5,6 +5,7 @@ import { DomainError, ERROR_STATUS, type ErrorCode } from "../errors";
 import type { CreateExperienceResult } from "../experiences/schema";
 import type { CategoryDto, ResourceDto } from "../resources/schema";
 import type { SearchResponseDto } from "../search/schema";
+import type { VerdictResultDto } from "../verdicts/schema";
 import { operationQuery } from "./arguments";
 import { HubUnreachableError } from "./error-body";
 import type { Hub } from "./hub";
@@ -74,6 +75,8 @@ export function remoteHub(api: string, token: string | undefined): Hub {
     listCategories: () => call<{ categories: CategoryDto[] }>("GET", "/api/categories"),
     submitExperience: (body) => call<CreateExperienceResult>("POST", "/api/experience", {}, body),
     submitContent: (body) => call<SubmitContentResultDto>("POST", "/api/content", {}, body),
+    confirmExperience: (id, body) => call<VerdictResultDto>("POST", `/api/experience/${id}/confirm`, {}, body ?? {}),
+    flagExperience: (id, body) => call<VerdictResultDto>("POST", `/api/experience/${id}/flag`, {}, body ?? {}),
     readGuide: () => call<string>("GET", "/skill.md", {}, undefined, "text"),
   };
 }

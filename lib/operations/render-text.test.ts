@@ -14,7 +14,7 @@ function result(name: string, confidence: "high" | "low", over: Partial<SearchRe
     url: `https://example.com/${name.toLowerCase()}`,
     category: "library",
     confidence,
-    task_verdict: { outcome: "worked", avg_score: 4.5, experience_count: 2, reporter_count: 2 },
+    task_verdict: { outcome: "worked", avg_score: 4.5, experience_count: 2, reporter_count: 2, confirmations: 0, last_confirmed: null, agent_count: 2 },
     avg_score: 4.2,
     experience_count: 3,
     reporter_count: 3,
@@ -92,7 +92,7 @@ describe("renderSearch", () => {
 
   it("says how many reporters stand behind a flood of reports", () => {
     const flood = result("Miracle Tool", "high", {
-      task_verdict: { outcome: "worked", avg_score: 5, experience_count: 6, reporter_count: 1 },
+      task_verdict: { outcome: "worked", avg_score: 5, experience_count: 6, reporter_count: 1, confirmations: 0, last_confirmed: null, agent_count: 1 },
       avg_score: 5,
       experience_count: 6,
       reporter_count: 1,

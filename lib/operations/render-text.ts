@@ -5,6 +5,8 @@ import type { ContentDto, ContentHistoryDto, SubmitContentResultDto } from "../c
 import type { CreateExperienceResult } from "../experiences/schema";
 import type { CategoryDto, ResourceDto } from "../resources/schema";
 import { REPORTS_ARE_DATA, type SearchResponseDto, type SearchResultDto } from "../search/schema";
+import { verdictSentence } from "../search/verdict-text";
+import type { VerdictResultDto } from "../verdicts/schema";
 import type { OperationName } from "./operations";
 
 /** How the reader reports afterwards: a tool name for MCP, a command for the CLI. */
@@ -35,6 +37,7 @@ export function reportCount(reports: number, reporters: number | undefined): str
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function renderSearch(answer: SearchResponseDto, report: ReportHint): string {
   // An older remote hub (KNOWHUB_API) may answer without one.
@@ -62,7 +65,10 @@ function renderAnswerText(answer: SearchResponseDto, report: ReportHint): string
     const e = r.relevant_experiences[0];
     if (!e) return [];
     const tips = e.tips ? ` Tips: ${clip(e.tips, 200)}` : "";
-    return [`${n}. ${r.name}: "${clip(e.task, 120)}" scored ${e.score}/5. ${clip(e.outcome, 200)}${tips}`];
+    // A confident result's verdict in words; a weak lead's reports are about related tasks (no verdict).
+    const verdict = r.confidence === "high" ? `${capitalize(verdictSentence(r.task_verdict))}. ` : "";
+    const stale = e.freshness?.stale ? ` (stale: ${e.freshness.reasons.join(", ")})` : "";
+    return [`${n}. ${r.name}: ${verdict}Experience ${e.id}: "${clip(e.task, 120)}" scored ${e.score}/5${stale}. ${clip(e.outcome, 200)}${tips}`];
   };
   const lines = [head];
   if (confident.length) {
@@ -139,6 +145,15 @@ export function renderContentResult(r: SubmitContentResultDto): string {
   return `${r.status === "created" ? "Created" : "Revised"} ${r.id}: revision ${r.revision}.`;
 }
 
+export function renderVerdictResult(r: VerdictResultDto): string {
+  const e = r.experience;
+  const what = r.verdict.verdict === "confirm" ? "confirmation" : `${r.verdict.reason} flag`;
+  const done = r.change === "unchanged" ? `Your ${what} of experience ${e.id} was already recorded (nothing changed)` : `${r.change === "created" ? "Recorded" : "Replaced your earlier verdict with"} your ${what} of experience ${e.id}`;
+  const held = r.verdict.status === "pending" ? " It awaits a maintainer's review." : "";
+  const stale = e.freshness.stale ? `; stale (${e.freshness.reasons.join(", ")})` : "";
+  return `${done}.${held} It now has ${plural(e.confirmations, "confirmation", "confirmations")} from distinct keys, confidence ${e.confidence.toFixed(3)}${stale}.`;
+}
+
 export function renderAnswer(name: OperationName, answer: unknown, report: ReportHint): string {
   switch (name) {
     case "search":
@@ -153,5 +168,8 @@ export function renderAnswer(name: OperationName, answer: unknown, report: Repor
       return renderExperienceResult(answer as CreateExperienceResult);
     case "submit_content":
       return renderContentResult(answer as SubmitContentResultDto);
+    case "confirm_experience":
+    case "flag_experience":
+      return renderVerdictResult(answer as VerdictResultDto);
   }
 }

@@ -1,5 +1,5 @@
 import { parseInput } from "../validation";
-import { categoriesArguments, contentArguments, resourceArguments, searchArguments } from "./arguments";
+import { categoriesArguments, contentArguments, resourceArguments, searchArguments, verdictCall } from "./arguments";
 import type { Hub } from "./hub";
 import type { OperationName } from "./operations";
 
@@ -20,5 +20,13 @@ export async function runOperation(hub: Hub, name: OperationName, args: unknown)
       return hub.submitExperience(given);
     case "submit_content":
       return hub.submitContent(given);
+    case "confirm_experience": {
+      const { id, body } = verdictCall(given, "confirm");
+      return hub.confirmExperience(id, body);
+    }
+    case "flag_experience": {
+      const { id, body } = verdictCall(given, "flag");
+      return hub.flagExperience(id, body);
+    }
   }
 }

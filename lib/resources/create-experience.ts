@@ -6,7 +6,8 @@ import { addLookalikeHold } from "../text/lookalike-hold";
 import { experienceColumns } from "../experiences/experience-columns";
 import { findExperienceByHash, insertExperience } from "../experiences/repo";
 import type { CreateExperienceInput, CreateExperienceResult } from "../experiences/schema";
-import { toExperienceDto } from "../experiences/serialize";
+import { refreshStanding } from "../verdicts/refresh-standing";
+import { toExperienceDtos } from "../verdicts/standing";
 import { nameSkeleton } from "../text/skeleton";
 import { resourceKey } from "../text/resource-key";
 import { matchResourceName, type ResourceNameMatch } from "./find-lookalike";
@@ -60,6 +61,8 @@ export async function createExperience(
     // give are stored together or not at all (a retry of a refused one is not a duplicate).
     const { experience, resource } = await transaction(async () => {
       const experience = await insertExperience({ ...columns, ...moderation, createdAt: now });
+      // A report naming a newer version makes the resource's older reports stale (lib/verdicts).
+      if (columns.version && moderation.status === "published") await refreshStanding(columns.resourceKey, [], now);
       // The insert's triggers created or updated the aggregate.
       const resource = await findResourceByKey(columns.resourceKey);
       if (!resource) throw new Error(`resource ${columns.resourceKey} is missing after its experience was stored`);
@@ -67,7 +70,7 @@ export async function createExperience(
     });
     return {
       duplicate: false,
-      experience: toExperienceDto(experience),
+      experience: (await toExperienceDtos([experience], now))[0],
       resource: toResourceAggregate(resource),
       ...(hold ? { moderation: { status: "pending" as const, reason: hold.reason, findings: hold.findings } } : {}),
     };
@@ -119,5 +122,5 @@ async function findDuplicate(hash: string): Promise<CreateExperienceResult | nul
   if (!row) return null;
   const resource = await findResourceByKey(resourceKey(row.name));
   if (!resource) return null;
-  return { duplicate: true, experience: toExperienceDto(row), resource: toResourceAggregate(resource) };
+  return { duplicate: true, experience: (await toExperienceDtos([row]))[0], resource: toResourceAggregate(resource) };
 }

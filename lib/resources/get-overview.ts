@@ -1,5 +1,5 @@
 // What the home page shows: the size of the collective memory, where it is strong, and what is new.
-import { toExperienceDto } from "../experiences/serialize";
+import { toExperienceDtos } from "../verdicts/standing";
 import type { ExperienceDto } from "../experiences/schema";
 import { listCategories } from "./list-categories";
 import {
@@ -35,7 +35,7 @@ export async function getOverview(limit = 6): Promise<OverviewDto> {
     categories: (await listCategories()).categories,
     best_rated: (await listBestRatedResources(limit, PRIOR_MEAN, PRIOR_COUNT)).map(toResourceSummary),
     most_reported: (await listMostReportedResources(limit)).map(toResourceSummary),
-    latest_experiences: (await listLatestExperiences(limit)).map(toExperienceDto),
+    latest_experiences: await toExperienceDtos(await listLatestExperiences(limit)),
   };
 }
 

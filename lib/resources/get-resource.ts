@@ -1,7 +1,7 @@
 import { DomainError } from "../errors";
 import { fromDbTime } from "../db-time";
 import { resourceKey } from "../text/resource-key";
-import { toExperienceDto } from "../experiences/serialize";
+import { toExperienceDtos } from "../verdicts/standing";
 import {
   findRedirect,
   findResource,
@@ -49,7 +49,7 @@ export async function getResource(input: GetResourceInput): Promise<ResourceDto>
     last_seen: fromDbTime(row.lastSeen),
     sort: input.sort,
     limit: input.limit,
-    experiences: page.map(toExperienceDto),
+    experiences: await toExperienceDtos(page),
     next_cursor:
       rows.length > input.limit && last
         ? encodeCursor({ score: last.score, createdAt: String(last.createdAt), id: last.id })

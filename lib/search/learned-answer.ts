@@ -6,6 +6,7 @@ import type { ExperienceRow } from "../experiences/serialize";
 import { toRelevantExperienceDto } from "../experiences/serialize";
 import { activeLinks, matchLinks, type LinkMatch } from "../learning/active-links";
 import { averageScore } from "../resources/serialize";
+import { standingDto, type StandingView } from "../verdicts/standing";
 import { resourceKey } from "../text/resource-key";
 import type { SearchInput, SearchResponseDto, SearchResultDto, TaskVerdictDto } from "./schema";
 import { SEARCH_TUNING as T } from "./search-config";
@@ -46,12 +47,24 @@ export async function answerWithLinks(input: SearchInput, index: SearchIndex, ge
       avg_score: averageScore(res.scoreSum, res.reporterCount),
       experience_count: res.experienceCount,
       reporter_count: res.reporterCount,
-      relevant_experiences: voices.slice(0, T.relevantPerGroup).map(toRelevantExperienceDto),
+      // Standing is filled in below, for every learned result at once.
+      relevant_experiences: voices.slice(0, T.relevantPerGroup).map((row) => toRelevantExperienceDto(row, standingDto(undefined, row.createdAt, new Date()))),
     };
     if (input.explain) result.explain = explainOf(organic, match);
     learned.push(result);
   }
   if (learned.length === 0) return ranking;
+  // The verdicts on the linked reports, as on any answer (confirmations, freshness).
+  const ids = learned.flatMap((r) => r.relevant_experiences.map((e) => e.id));
+  const standing = await index.findStanding(ids);
+  const now = new Date();
+  for (const result of learned) {
+    result.relevant_experiences = result.relevant_experiences.map((e) => {
+      const row = experiences.get(e.id)!;
+      return toRelevantExperienceDto(row, standingDto(standing.get(e.id), row.createdAt, now));
+    });
+    Object.assign(result.task_verdict, confirmationsOf(result.relevant_experiences.map((e) => experiences.get(e.id)!), standing));
+  }
   const rest = ranking.results.filter((r) => !taken.has(resourceKey(r.name)));
   return { confidence: "high", results: [...learned, ...rest].slice(0, input.limit) };
 }
@@ -71,7 +84,30 @@ function oneEach(rows: ExperienceRow[]): ExperienceRow[] {
 function verdictOf(rows: ExperienceRow[], voices: ExperienceRow[]): TaskVerdictDto {
   const mean = voices.reduce((s, r) => s + Number(r.score), 0) / voices.length;
   const outcome = mean <= T.verdict.failedAtMost ? "failed" : mean >= T.verdict.workedAtLeast ? "worked" : "mixed";
-  return { outcome, avg_score: Math.round(mean * 10) / 10, experience_count: rows.length, reporter_count: voices.length };
+  return {
+    outcome,
+    avg_score: Math.round(mean * 10) / 10,
+    experience_count: rows.length,
+    reporter_count: voices.length,
+    confirmations: 0,
+    last_confirmed: null,
+    agent_count: voices.length,
+  };
+}
+
+/** Who vouches for the linked reports: their confirming keys, when last, and the distinct agents (reporters and confirmers). */
+function confirmationsOf(rows: ExperienceRow[], standing: Map<number, StandingView>): Pick<TaskVerdictDto, "confirmations" | "last_confirmed" | "agent_count"> {
+  const confirmers = new Set<string>();
+  let last: string | null = null;
+  for (const r of rows) {
+    const row = standing.get(Number(r.id))?.standing;
+    if (!row) continue;
+    for (const key of JSON.parse(row.confirmedBy) as string[]) confirmers.add(`k:${key}`);
+    const at = row.lastConfirmed ? new Date(row.lastConfirmed).toISOString() : null;
+    if (at && (!last || at > last)) last = at;
+  }
+  const agents = new Set([...rows.map((r) => (r.keyId ? `k:${r.keyId}` : `e:${r.id}`)), ...confirmers]);
+  return { confirmations: confirmers.size, last_confirmed: last, agent_count: agents.size };
 }
 
 function explainOf(organic: SearchResultDto | undefined, match: LinkMatch): NonNullable<SearchResultDto["explain"]> {
@@ -87,6 +123,7 @@ function explainOf(organic: SearchResultDto | undefined, match: LinkMatch): NonN
     support: 0,
     prior: 1,
     verdict_factor: 1,
+    standing: 1,
     gate: "learned",
     score: 0,
     learned,

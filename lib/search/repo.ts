@@ -4,6 +4,8 @@ import { getSqlite, type Sqlite } from "../db";
 import type { ResourceRow } from "../resources/serialize";
 import type { ExperienceRow } from "../experiences/serialize";
 import type { CandidateRow } from "./search-index";
+import type { StandingRow } from "../verdicts/repo";
+import type { StandingView } from "../verdicts/standing";
 
 export type { CandidateRow };
 
@@ -92,6 +94,28 @@ export function findExperiences(ids: readonly number[]): Map<number, ExperienceR
        FROM experiences WHERE id IN (SELECT value FROM json_each(?))`,
   ).all(JSON.stringify(ids)) as ExperienceRow[];
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Each experience's version and standing row (null without one). The columns are named as
+ * lib/verdicts/repo.ts's StandingRow; the PostgreSQL index reads the same (search-index-pg.ts).
+ */
+export const STANDING_SQL = (ids: string) => /* sql */ `SELECT e.id, e.version, s.experience_id AS "experienceId", s.confirmations, s.confirmed_by AS "confirmedBy", s.flags,
+    s.flag_weight AS "flagWeight", s.stale_weight AS "staleWeight", s.confidence, s.last_confirmed AS "lastConfirmed",
+    s.latest_version AS "latestVersion", s.newer_version AS "newerVersion", s.superseded_by AS "supersededBy"
+  FROM experiences e LEFT JOIN experience_standing s ON s.experience_id = e.id WHERE e.id IN (${ids})`;
+
+export type StandingSqlRow = { id: number; version: string } & { [K in keyof StandingRow]: StandingRow[K] | null };
+
+export function standingViews(rows: StandingSqlRow[]): Map<number, StandingView> {
+  return new Map(
+    rows.map(({ id, version, ...s }) => [Number(id), { version, standing: s.experienceId === null ? null : (s as StandingRow) }]),
+  );
+}
+
+export function findStanding(ids: readonly number[]): Map<number, StandingView> {
+  if (ids.length === 0) return new Map();
+  return standingViews(prepared(STANDING_SQL("SELECT value FROM json_each(?)")).all(JSON.stringify(ids)) as StandingSqlRow[]);
 }
 
 /** Number of indexed experiences that contain the term (fts5vocab 'row' table, one b-tree seek). */

@@ -53,6 +53,7 @@ export const explainDto = z.object({
   support: z.number().describe("Extra relevance from further matching experiences of the same resource."),
   prior: z.number().describe("Multiplier from the resource's Bayesian-average score; a tie-breaker of a few percent."),
   verdict_factor: z.number().describe("Multiplier from the task verdict: below 1 when the matching reports say it failed or are mixed."),
+  standing: z.number().describe("Multiplier of the best report from its verdicts: above 1 when confirmed, below when flagged or stale (by version or flags); 1 without verdicts."),
   gate: z
     .enum(["coverage", "clear lead", "broad", "learned", "none"])
     .describe('The confidence gate\'s rule this resource passes, "learned" (a learned link answers), or "none" (a weak lead).'),
@@ -84,6 +85,9 @@ export const taskVerdictDto = z
       .describe("Mean score over the reporters whose experiences match this task: each reporter (key) counts once, with its latest matching report."),
     experience_count: z.number().int().describe("How many of its experiences match this task."),
     reporter_count: z.number().int().describe("How many distinct reporters (keys) those experiences come from; each counts once."),
+    confirmations: z.number().int().describe("How many distinct keys confirmed those experiences (it worked for them too)."),
+    last_confirmed: z.string().nullable().describe("When one of them was last confirmed (ISO 8601), or null."),
+    agent_count: z.number().int().describe('Distinct agents behind the verdict: reporters and confirmers, each once ("worked for N agents on this task").'),
   })
   .describe("How the resource did for this task, from its experiences that match the query.");
 export type TaskVerdictDto = z.output<typeof taskVerdictDto>;

@@ -28,6 +28,8 @@ export type Scored = {
   matched: string[];
   expanded: string[];
   missing: string[];
+  /** Multiplier from what verdicts say of the report (search-experiences.ts standingFactor); 1 without any. */
+  standing: number;
 };
 
 function padded(text: string): string {
@@ -106,5 +108,6 @@ export function scoreRow(row: CandidateRow, groups: QueryGroup[]): Scored {
     matched,
     expanded,
     missing,
+    standing: 1,
   };
 }

@@ -55,6 +55,13 @@ export const SEARCH_TUNING = {
   // Bayesian average: a resource starts as priorCount reviews of priorMean; it reorders resources
   // of similar relevance by at most +-priorSpan.
   prior: { mean: 3, count: 5, span: 0.04 },
+  // What other agents' verdicts say of a report (lib/verdicts) reorders reports and resources of
+  // similar relevance, like the prior: its confidence above or below a lone report's (the Wilson
+  // bound of the report alone) moves it by up to +-span, and stale by version or by flags costs
+  // stalePenalty. Age alone does not: an old report nobody contradicted is not worse than a new one
+  // for ranking (it is marked stale in the answer), and a report without verdicts is exactly neutral,
+  // so corpora without verdicts (the eval's) rank as before.
+  standing: { span: 0.04, stalePenalty: 0.03 },
   // Where reads are round trips (PostgreSQL), the reports of the resources that can be shown are read
   // with the resources, when they are at most this many times the answer's limit (search-experiences.ts).
   prefetchAtMost: 2,

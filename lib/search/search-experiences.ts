@@ -1,4 +1,6 @@
 import { toRelevantExperienceDto, type ExperienceRow } from "../experiences/serialize";
+import { BASE_CONFIDENCE } from "../verdicts/confidence";
+import { standingDto, type StandingView } from "../verdicts/standing";
 import { averageScore } from "../resources/serialize";
 import { logSearch } from "../demand-log/log-search";
 import { newSearchId } from "../text/search-id";
@@ -115,6 +117,17 @@ async function rankResults(input: SearchInput, index: SearchIndex, generation: s
   });
   if (shownGroups.length === 0) return { confidence: "none", results: [] };
 
+  // Verdicts: confirmed and fresh reports first among equally relevant ones, within a resource and
+  // between resources (each report's factor is exactly 1 without verdicts: nothing moves).
+  const standing = await index.findStanding(shownGroups.flatMap((g) => g.rows.map((r) => r.row.id)));
+  for (const g of shownGroups) {
+    if (!g.rows.some((r) => standing.get(r.row.id)?.standing)) continue;
+    for (const r of g.rows) r.standing = standingFactor(standing.get(r.row.id));
+    g.rows.sort((a, b) => rankValue(b) - rankValue(a) || b.row.score - a.row.score);
+    g.voices = oneVoiceEach(g.rows);
+    g.best = g.rows[0];
+  }
+
   // The reports to show are each shown resource's first voices. On an engine whose every read is a
   // round trip (PostgreSQL), the reports of the resources that can be shown are read together with
   // the resources: the order is known but for the prior, which moves a resource by a few percent.
@@ -132,7 +145,8 @@ async function rankResults(input: SearchInput, index: SearchIndex, generation: s
     const { mean, count, span } = T.prior;
     const bayes = ((res?.scoreSum ?? 0) + mean * count) / ((res?.reporterCount ?? 0) + count);
     const prior = 1 + span * ((bayes - mean) / 2);
-    const { support, verdict, verdictFactor } = evidence.get(g)!;
+    const { support, verdict: counted, verdictFactor } = evidence.get(g)!;
+    const verdict = { ...counted, ...confirmationsOf(g, standing) };
     const rule = rules.get(g) ?? "none";
     return { ...g, rule, verdict, verdictFactor, support, prior, score: (rankValue(g.best) + support) * prior * verdictFactor };
   });
@@ -152,6 +166,7 @@ async function rankResults(input: SearchInput, index: SearchIndex, generation: s
   const experiences = prefetched ?? new Map<number, ExperienceRow>();
   const unread = shownIds(shown).filter((id) => !experiences.has(id));
   if (unread.length > 0) for (const [id, row] of await index.findExperiences(unread)) experiences.set(id, row);
+  const now = new Date();
   const results = shown.flatMap((g) => {
     const res = resources.get(g.key);
     if (!res) return [];
@@ -166,7 +181,7 @@ async function rankResults(input: SearchInput, index: SearchIndex, generation: s
       reporter_count: res.reporterCount,
       relevant_experiences: g.voices.slice(0, perGroup).flatMap((r) => {
         const row = experiences.get(r.row.id);
-        return row ? [toRelevantExperienceDto(row)] : [];
+        return row ? [toRelevantExperienceDto(row, standingDto(standing.get(row.id), row.createdAt, now))] : [];
       }),
     };
     if (input.explain) {
@@ -180,6 +195,7 @@ async function rankResults(input: SearchInput, index: SearchIndex, generation: s
         support: round(g.support),
         prior: round(g.prior),
         verdict_factor: round(g.verdictFactor),
+        standing: round(g.best.standing),
         gate: g.rule,
         score: round(g.score),
       };
@@ -260,7 +276,7 @@ function sharesContentWord(s: Scored, groups: QueryGroup[]): boolean {
  * voice per reporter: each reporter's latest matching report (as in the resource's average, where a
  * key counts with its latest report), so a flood from one key weighs what one report from it does.
  */
-function taskVerdict(rows: Scored[]): TaskVerdictDto {
+function taskVerdict(rows: Scored[]): Omit<TaskVerdictDto, "confirmations" | "last_confirmed" | "agent_count"> {
   const floor = rows[0].relevance * T.verdict.matchingRelative;
   const matching = rows.filter((r) => r.relevance >= floor);
   const latest = new Map<string, Scored>();
@@ -281,7 +297,40 @@ function oneVoiceEach(rows: Scored[]): Scored[] {
 }
 
 function rankValue(s: Scored): number {
-  return s.relevance * (1 - (T.failedRowPenalty * Math.max(0, 3 - s.row.score)) / 2);
+  return s.relevance * (1 - (T.failedRowPenalty * Math.max(0, 3 - s.row.score)) / 2) * s.standing;
+}
+
+/**
+ * A report's ranking multiplier from its verdicts (SEARCH_TUNING.standing): its confidence against a
+ * lone report's, and stale by version or flags. Exactly 1 without a standing row.
+ */
+function standingFactor(view: StandingView | undefined): number {
+  const row = view?.standing;
+  if (!row) return 1;
+  const { span, stalePenalty } = T.standing;
+  const lift = Math.max(-1, Math.min(1, (Number(row.confidence) - BASE_CONFIDENCE) / (1 - BASE_CONFIDENCE)));
+  const stale = standingDto(view, new Date(0), new Date(0)).freshness.reasons.some((r) => r !== "age");
+  return (1 + span * lift) * (stale ? 1 - stalePenalty : 1);
+}
+
+/**
+ * Who vouches for the resource on this task: the keys that confirmed its matching reports, when
+ * last, and the distinct agents behind it (reporters and confirmers, each once).
+ */
+function confirmationsOf(g: Group, standing: Map<number, StandingView>): Pick<TaskVerdictDto, "confirmations" | "last_confirmed" | "agent_count"> {
+  const floor = g.rows[0].relevance * T.verdict.matchingRelative;
+  const matching = g.rows.filter((r) => r.relevance >= floor);
+  const confirmers = new Set<string>();
+  let last: string | null = null;
+  for (const r of matching) {
+    const row = standing.get(r.row.id)?.standing;
+    if (!row) continue;
+    for (const key of JSON.parse(row.confirmedBy) as string[]) confirmers.add(`k:${key}`);
+    const at = row.lastConfirmed ? new Date(row.lastConfirmed).toISOString() : null;
+    if (at && (!last || at > last)) last = at;
+  }
+  const agents = new Set([...matching.map((r) => r.row.reporter), ...confirmers]);
+  return { confirmations: confirmers.size, last_confirmed: last, agent_count: agents.size };
 }
 
 /**

@@ -12,6 +12,7 @@ import type { MemoryPostings } from "./memory-postings";
 import { GENERATION_SQL, generationNumber, generationWatch, LISTEN_TUNING } from "./pg-generation-watch";
 import type { AllOf, AnyOf, CandidateRow, Phrase, SearchIndex, TermQuery } from "./search-index";
 import { memoryIndexSetting, pgMemoryIndex } from "./search-index-pg-memory";
+import { STANDING_SQL, standingViews, type StandingSqlRow } from "./repo";
 
 // Which rows of a ranked OR enter the bounded candidate set (the ranking itself is score.ts's) is
 // decided as on SQLite, by FTS5's bm25 (sqlite/ext/fts5/fts5_aux.c) computed here from the rows'
@@ -244,6 +245,11 @@ export function pgSearchIndex(
         [ids],
       );
       return new Map(rows.map((row) => [row.id, row]));
+    },
+    async findStanding(ids) {
+      if (ids.length === 0) return new Map();
+      const { rows } = await pool.query<StandingSqlRow>(STANDING_SQL("SELECT unnest($1::int[])"), [ids]);
+      return standingViews(rows);
     },
     async findResources(keys) {
       if (keys.length === 0) return new Map();

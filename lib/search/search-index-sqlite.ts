@@ -1,6 +1,6 @@
 // The search index on SQLite: the FTS5 table experience_fts and its fts5vocab table, through
 // repo.ts's synchronous statements, on SQLite's raw read connection (engine-search-index.ts picks it).
-import { countIndexed, documentFrequency, findCandidates, findExperiences, findRecent, findResources, ftsPhrase, indexGeneration, searchScope, termExists } from "./repo";
+import { countIndexed, documentFrequency, findCandidates, findExperiences, findStanding, findRecent, findResources, ftsPhrase, indexGeneration, searchScope, termExists } from "./repo";
 import type { AllOf, SearchIndex, TermQuery } from "./search-index";
 
 function allOf(terms: AllOf): string {
@@ -30,4 +30,5 @@ export const sqliteSearchIndex: SearchIndex = {
   findNewest: async (query, category, max, below) => findRecent(ftsMatch(query), category, max, below),
   findExperiences: async (ids) => findExperiences(ids),
   findResources: async (keys) => findResources(keys),
+  findStanding: async (ids) => findStanding(ids),
 };

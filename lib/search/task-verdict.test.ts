@@ -30,10 +30,10 @@ describe("task verdicts", () => {
     expect(res.json.confidence).toBe("high");
     const [first, ...rest] = res.json.results;
     expect(first.name).toBe("camelot");
-    expect(first.task_verdict).toEqual({ outcome: "worked", avg_score: 4.5, experience_count: 2, reporter_count: 2 });
+    expect(first.task_verdict).toEqual({ outcome: "worked", avg_score: 4.5, experience_count: 2, reporter_count: 2, confirmations: 0, last_confirmed: null, agent_count: 2 });
     const trap = rest.find((r: { name: string }) => r.name === "great-tables");
     // Still shown, lower, with a verdict that says it failed here; its overall average is not it.
-    expect(trap.task_verdict).toEqual({ outcome: "failed", avg_score: 1, experience_count: 1, reporter_count: 1 });
+    expect(trap.task_verdict).toEqual({ outcome: "failed", avg_score: 1, experience_count: 1, reporter_count: 1, confirmations: 0, last_confirmed: null, agent_count: 1 });
     expect(trap.avg_score).toBe(3);
     expect(trap.explain.verdict_factor).toBeLessThan(1);
     expect(first.explain.verdict_factor).toBe(1);

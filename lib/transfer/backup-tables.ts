@@ -68,11 +68,30 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       ["id", int], ["name", text], ["resource_key", text], ["url", text], ["category", text], ["task", text], ["score", int], ["outcome", text],
       ["tips", text], ["content_id", text], ["submitted_by", text], ["key_id", text], ["key_label", text], ["status", text], ["findings", text],
       ["status_reason", text], ["submission_hash", text], ["search_name", text], ["search_task", text], ["search_tips", text],
-      ["search_outcome", text], ["created_at", time], ["updated_at", time], ["after_search", text],
+      ["search_outcome", text], ["created_at", time], ["updated_at", time], ["after_search", text], ["version", text],
     ],
     orderBy: ["id"],
     restore: "insert",
     sequence: "id",
+  },
+  // Verdicts and what they add up to (written by the app, not by triggers: restored as they are).
+  {
+    name: "experience_verdicts",
+    columns: [
+      ["experience_id", int], ["key_id", text], ["key_label", text], ["verdict", text], ["reason", text], ["note", text], ["detail", text],
+      ["version", text], ["duplicate_of", int], ["superseded_by", int], ["after_search", text], ["status", text], ["created_at", time], ["updated_at", time],
+    ],
+    orderBy: ["experience_id", "key_id"],
+    restore: "insert",
+  },
+  {
+    name: "experience_standing",
+    columns: [
+      ["experience_id", int], ["confirmations", int], ["confirmed_by", text], ["flags", text], ["flag_weight", "float"], ["stale_weight", "float"], ["confidence", "float"],
+      ["last_confirmed", time], ["latest_version", text], ["newer_version", text], ["superseded_by", int], ["updated_at", time],
+    ],
+    orderBy: ["experience_id"],
+    restore: "insert",
   },
   {
     name: "resources",

@@ -1,6 +1,6 @@
 // The JSONL line format shared by import and export. One JSON object per line:
 //   {"type":"experience", name, url, category, task, score, outcome, tips, content_id, submitted_by,
-//    created_at, [updated_at], [status], [findings], [status_reason]}
+//    [version], created_at, [updated_at], [status], [findings], [status_reason]}
 //                                             (a line without "type" is an experience too, so
 //                                              plain API bodies such as the eval corpus import as-is)
 //   {"type":"content_revision", id, revision, title, body, sort_order, submitted_by, created_at,
@@ -163,7 +163,7 @@ function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
 export function experienceLine(row: {
   name: string; url: string; category: string; task: string; score: number; outcome: string; tips: string;
   contentId: string; submittedBy: string; keyId: string; keyLabel: string; status: string; findings: string; statusReason: string;
-  createdAt: string; updatedAt: string;
+  createdAt: string; updatedAt: string; version?: string;
 }, withModeration = false): Record<string, unknown> {
   return {
     type: EXPERIENCE,
@@ -176,6 +176,8 @@ export function experienceLine(row: {
     tips: row.tips,
     content_id: row.contentId,
     submitted_by: row.submittedBy,
+    // The resource version used (#21), only when given: lines of reports without one stay as they were.
+    ...(row.version ? { version: row.version } : {}),
     ...keyField(row),
     created_at: row.createdAt,
     ...(row.updatedAt !== row.createdAt ? { updated_at: row.updatedAt } : {}),

@@ -263,7 +263,7 @@ export function checkpoint(): void {
 export type ExportExperienceRow = {
   id: number; name: string; url: string; category: string; task: string; score: number; outcome: string; tips: string;
   contentId: string; submittedBy: string; keyId: string; keyLabel: string; status: string; findings: string; statusReason: string;
-  createdAt: string; updatedAt: string;
+  createdAt: string; updatedAt: string; version: string;
 };
 
 export type ExportRevisionRow = {
@@ -297,7 +297,7 @@ export const EXPORT_SQL = {
     ORDER BY r.content_id, r.revision`,
   experiences: (after: string) => /* sql */ `SELECT id, name, url, category, task, score, outcome, tips,
       content_id AS "contentId", submitted_by AS "submittedBy", key_id AS "keyId", key_label AS "keyLabel", status,
-      findings, status_reason AS "statusReason", created_at AS "createdAt", updated_at AS "updatedAt"
+      findings, status_reason AS "statusReason", created_at AS "createdAt", updated_at AS "updatedAt", version
     FROM experiences WHERE (@all OR status = 'published') ${after} ORDER BY id`,
 } as const;
 

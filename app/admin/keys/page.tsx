@@ -8,6 +8,7 @@ import { adminQueueHref } from "@/components/admin-paths";
 import { formatDate, langOf } from "@/components/format";
 import { Card, PageTitle, linkClass } from "@/components/ui";
 import { listKeys } from "@/lib/keys/list-keys";
+import { listKeyFlagSummaries } from "@/lib/moderation/flag-records";
 import { flashMessage } from "../_lib/flash";
 import { one, type SearchParams } from "../_lib/query";
 import { requireSession } from "../_lib/session";
@@ -21,6 +22,7 @@ export default async function KeysPage({ searchParams }: Props) {
   const session = await requireSession();
   const query = await searchParams;
   // Active keys first (what can still act), then the revoked ones, each newest first.
+  const flagging = await listKeyFlagSummaries();
   const keys = (await listKeys()).sort((a, b) => Number(a.revoked_at !== null) - Number(b.revoked_at !== null) || b.created_at.localeCompare(a.created_at));
   return (
     <div className="space-y-6">
@@ -40,7 +42,7 @@ export default async function KeysPage({ searchParams }: Props) {
                   </h2>
                   <span className="font-mono text-sm text-stone-700 dark:text-stone-300">{key.id}</span>
                 </div>
-                <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+                <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-5">
                   <div>
                     <dt className="text-stone-600 dark:text-stone-400">Scope</dt>
                     <dd>
@@ -59,6 +61,10 @@ export default async function KeysPage({ searchParams }: Props) {
                   <div>
                     <dt className="text-stone-600 dark:text-stone-400">Status</dt>
                     <dd>{key.revoked_at ? `revoked ${formatDate(key.revoked_at)}` : "active"}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-stone-600 dark:text-stone-400">Flags upheld</dt>
+                    <dd>{flagShare(flagging.get(key.id))}</dd>
                   </div>
                 </dl>
                 <p className="text-sm">
@@ -87,4 +93,11 @@ export default async function KeysPage({ searchParams }: Props) {
       </ul>
     </div>
   );
+}
+
+/** Its unsafe and spam flags a maintainer decided: the upheld share, and the weight its flags carry. */
+function flagShare(summary: { flags: number; upheld: number; decided: number; upheldShare: number | null; reliability: number } | undefined): string {
+  if (!summary) return "no flags";
+  if (summary.upheldShare === null) return `${summary.flags} flag${summary.flags === 1 ? "" : "s"}, none decided`;
+  return `${Math.round(summary.upheldShare * 100)}% (${summary.upheld} of ${summary.decided} decided; weight ${summary.reliability.toFixed(2)})`;
 }

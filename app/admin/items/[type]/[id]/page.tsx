@@ -27,7 +27,7 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ type: string; id: string }>; searchParams: Promise<SearchParams> };
 
-const FIELD_LABELS: Record<string, string> = { task: "Task", outcome: "Outcome", tips: "Tips", title: "Title", body: "Body" };
+const FIELD_LABELS: Record<string, string> = { reason: "Flag", detail: "Flagger's detail", task: "Task", outcome: "Outcome", tips: "Tips", title: "Title", body: "Body" };
 
 const load = cache(async (type: string, id: string) => {
   if (!(ITEM_TYPES as readonly string[]).includes(type)) notFound();
@@ -47,7 +47,7 @@ async function resolve(props: Props) {
 export async function generateMetadata(props: Props): Promise<Metadata> {
   await requireSession();
   const item = await resolve(props);
-  return { title: `${item.type === "experience" ? "Experience" : "Revision"} ${String(item.id)}` };
+  return { title: `${item.type === "experience" ? "Experience" : item.type === "flag" ? "Flag" : "Revision"} ${String(item.id)}` };
 }
 
 export default async function ItemPage(props: Props) {
@@ -170,6 +170,24 @@ export default async function ItemPage(props: Props) {
               ) : (
                 <p className="text-sm text-stone-700 dark:text-stone-300">The public sees no revision of this node yet.</p>
               )
+            ) : item.type === "flag" ? (
+              <>
+                <p className="mb-3 text-sm text-stone-700 dark:text-stone-300">
+                  Approve upholds the flag and hides the experience; reject dismisses it. This key&apos;s flags so far:{" "}
+                  {item.flag?.key_upheld_share === null || item.flag === undefined
+                    ? "none decided yet"
+                    : `${Math.round(item.flag.key_upheld_share * 100)}% upheld`}{" "}
+                  (its flags weigh {item.flag ? item.flag.key_reliability.toFixed(2) : "1.00"}).
+                </p>
+                {item.others.map((other) => (
+                  <p key={String(other.id)} className="text-sm">
+                    <Link href={adminItemHref(other)} className={linkClass}>
+                      The flagged experience {String(other.id)}
+                    </Link>{" "}
+                    ({other.status})
+                  </p>
+                ))}
+              </>
             ) : item.others.length === 0 ? (
               <p className="text-sm text-stone-700 dark:text-stone-300">No other published experience with this resource.</p>
             ) : (
