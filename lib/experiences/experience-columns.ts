@@ -1,6 +1,7 @@
 // The stored columns of an experience, computed one way for every writer (the API and import).
 import { NO_KEY, type ProvenanceColumns } from "../keys/provenance";
 import { indexText } from "../text/analyze";
+import { nearSignatureColumn } from "../text/near-duplicate";
 import { displayName, resourceKey } from "../text/resource-key";
 import type { CreateExperienceInput } from "./schema";
 import { submissionHash } from "./submission-hash";
@@ -21,6 +22,7 @@ export type ExperienceColumns = ProvenanceColumns & {
   searchTask: string;
   searchTips: string;
   searchOutcome: string;
+  nearSignature: string;
 };
 
 /**
@@ -33,6 +35,8 @@ export function experienceColumns(
   provenance: ProvenanceColumns = NO_KEY,
 ): ExperienceColumns {
   const name = displayName(input.name);
+  const searchTask = index(input.task);
+  const searchTips = index(input.tips);
   return {
     name,
     resourceKey: resourceKey(name),
@@ -47,8 +51,9 @@ export function experienceColumns(
     ...provenance,
     submissionHash: submissionHash(input, provenance.keyId),
     searchName: index(name),
-    searchTask: index(input.task),
-    searchTips: index(input.tips),
+    searchTask,
+    searchTips,
     searchOutcome: index(input.outcome),
+    nearSignature: nearSignatureColumn(searchTask, searchTips),
   };
 }

@@ -16,6 +16,12 @@ export type NearDuplicateConfig = {
    * another tip, is a report worth keeping, and only a match on both fields says the same thing.
    */
   threshold: number;
+  /**
+   * Only a report whose score is within this of the earlier one's folds into it: the hint says
+   * "confirm that one", which a 1/5 "it failed" must not be turned into for a 5/5 "it worked" with
+   * the same words; disagreement is worth a report (and a vote) of its own.
+   */
+  maxScoreGap: number;
   /** Map each word to its concept in the bilingual lexicon (lexicon.json) so translations meet. */
   lexicon: boolean;
   /** Bump when anything above (or the hashing) changes: stored signatures of another version are recomputed. */
@@ -26,6 +32,7 @@ export const NEAR_DUPLICATE_CONFIG: NearDuplicateConfig = {
   permutations: 128,
   seed: 0x5eed_2118,
   threshold: 0.2,
+  maxScoreGap: 1,
   lexicon: true,
   version: "1",
 };
