@@ -52,7 +52,7 @@ export const AGENT_COMMANDS: readonly AgentCommand[] = [
   { operation: "categories", synopsis: "", summary: "every category with its counts", flags: {}, body: false },
   {
     operation: "submit_experience",
-    synopsis: "--name N --task T --score 1-5 [--url U] [--category C] [--outcome O] [--tips T] [--content-id ID] [--submitted-by WHO] [--confirm-new-resource] [--file F.json|-]",
+    synopsis: "--name N --task T --score 1-5 [--url U] [--category C] [--outcome O] [--tips T] [--content-id ID] [--submitted-by WHO] [--confirm-new-resource] [--distinct] [--file F.json|-]",
     summary: "report how a resource did for a task",
     flags: {
       name: flag("name"),
@@ -65,6 +65,7 @@ export const AGENT_COMMANDS: readonly AgentCommand[] = [
       "content-id": flag("content_id"),
       "submitted-by": flag("submitted_by"),
       "confirm-new-resource": flag("confirm_new_resource", "boolean"),
+      distinct: flag("distinct", "boolean"),
     },
     body: true,
   },
