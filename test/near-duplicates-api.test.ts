@@ -20,7 +20,7 @@ const resource = (name: string) => call(resourceRoute.GET, `/api/resource/${enco
 const countRows = async () => (await sqlGet<{ n: number }>("SELECT COUNT(*) AS n FROM experiences"))!.n;
 
 // No `distinct` here: test/factories.ts says distinct: true for the other tests.
-const report = (fields: Record<string, unknown>) => ({ url: "", category: "library", score: 4, outcome: "", submitted_by: "", ...fields });
+const report = (fields: Record<string, unknown> & { task: string }) => ({ url: "", category: "library", score: 4, outcome: "", submitted_by: "", ...fields });
 
 const ORIGINAL = report({
   name: "Table Kit",
