@@ -4,7 +4,15 @@
 // variants that were measured and not kept; and what the check costs per submit.
 //   npm run bench:near-dup            figures and cost
 //   npm run bench:near-dup -- --sweep  also the tuning half's precision/recall at every threshold
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { closeDb, transaction } from "../lib/db";
+import { experienceColumns } from "../lib/experiences/experience-columns";
+import { insertExperience } from "../lib/experiences/repo";
+import { createExperienceInput } from "../lib/experiences/schema";
+import { findNearDuplicate } from "../lib/resources/find-near-duplicate";
 import { analyze } from "../lib/text/analyze";
 import {
   canonicalTerms,
@@ -143,8 +151,38 @@ function cost(reports: number): void {
     `(signature, decode, compare), ${(bytes / 1024 / 1024).toFixed(2)} MB of signatures read (${Math.round(bytes / reports)} bytes each)`);
 }
 
+/** The same on a real SQLite file: the read of the resource's signatures through the repo included. */
+async function costOnSqlite(reports: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "knowhub-near-dup-"));
+  process.env.DATABASE_URL = `file:${join(dir, "bench.db")}`;
+  try {
+    const texts = Object.values(items);
+    const at = new Date(Date.UTC(2026, 0, 1));
+    await transaction(async () => {
+      for (let i = 0; i < reports; i++) {
+        const t = texts[i % texts.length];
+        const input = createExperienceInput.parse({ name: "Bench Kit", task: `${t.task} ${i}`, tips: `${t.tips} ${i % 7}`, score: 4, distinct: true });
+        await insertExperience({ ...experienceColumns(input), submissionHash: `bench-${i}`, createdAt: at });
+      }
+    });
+    const probe = experienceColumns(createExperienceInput.parse({ name: "Bench Kit", task: texts[3].task, tips: texts[3].tips, score: 4 }));
+    await findNearDuplicate(probe); // warm: statement cache, JIT
+    const runs = 20;
+    const started = performance.now();
+    for (let run = 0; run < runs; run++) await findNearDuplicate(probe);
+    console.log(`the submit check on SQLite (read + compare) against ${reports} published reports of one resource: ${((performance.now() - started) / runs).toFixed(1)} ms`);
+  } finally {
+    await closeDb();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const detail = true;
 report("production: bottom-128 MinHash, min(task, tips), lexicon", production, detail);
 for (const [name, scorer] of VARIANTS) report(name, scorer, false);
 if (process.argv.includes("--sweep")) sweep();
 cost(5000);
+void costOnSqlite(5000).catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
