@@ -149,7 +149,8 @@ export const ENDPOINTS: EndpointDoc[] = [
     method: "POST",
     path: "/api/experience",
     auth: "write",
-    description: "Report using a resource for a task. 201 stored; 200 with duplicate: true when already stored.",
+    description:
+      "Report using a resource for a task. 201 stored; 200 with duplicate: true when already stored, or with near_duplicate_of when it nearly repeats a published report of the resource (nothing stored: confirm that one, or resend with distinct: true).",
     parameters: [
       b("name", true, "the resource's common name (package name, paper title), 1-200 characters"),
       b("url", false, "its canonical http(s) address (repository, arXiv, official docs)"),
@@ -163,12 +164,17 @@ export const ENDPOINTS: EndpointDoc[] = [
       b("version", false, "the resource version you used (release, tag or date, <= 100): a newer one reported later marks this report stale"),
       b("confirm_new_resource", false, "true when a name that looks like an existing resource's (409 conflict naming it) is a different resource: the report is then held for review (202)"),
       b("after_search", false, "the search_id of the search you made before choosing this resource (s_ followed by 24 hex characters): the hub learns which phrasings this answers; never shown"),
+      b("distinct", false, "true when a report that nearly repeats a published one of the resource (200 with near_duplicate_of) is a different experience: it is then stored"),
     ],
     operationId: "reportExperience",
     body: createExperienceInput,
     rateLimited: "write",
     responses: {
-      200: { description: "already stored (duplicate: true): a retry never doubles a report", schema: createExperienceResult },
+      200: {
+        description:
+          "already stored (duplicate: true): a retry never doubles a report; or not stored because it nearly repeats a published report of the resource (near_duplicate_of, hint): confirm that one, or resend with distinct: true",
+        schema: createExperienceResult,
+      },
       201: { description: "stored and published", schema: createExperienceResult },
       202: { description: "stored but held for review (moderation says why)", schema: createExperienceResult },
       409: { description: "the name looks like an existing resource's (details name it); resend with confirm_new_resource: true if it is another one" },

@@ -5,6 +5,7 @@ import { closeDb, databaseUrl, dbEngine, describeDatabase } from "../lib/db";
 import { databasePath, migrateDatabase } from "../lib/db-migrate";
 import { migratePgDatabase } from "../lib/db-migrate-pg";
 import { fillContentSkeletons } from "../lib/contents/fill-content-skeletons";
+import { fillNearSignatures } from "../lib/experiences/fill-near-signatures";
 import { fillResourceSkeletons } from "../lib/resources/fill-skeletons";
 import { describeReanalysis, reanalyzeWithProgress } from "./lib/reanalyze-with-progress";
 
@@ -27,6 +28,9 @@ async function main(): Promise<void> {
 
   const result = await reanalyzeWithProgress();
   if (result && result.rows > 0) console.log(describeReanalysis(result));
+  // After the reanalysis: signatures are computed from the analyzed terms it may have rewritten.
+  const signed = await fillNearSignatures();
+  if (signed > 0) console.log(`computed near-duplicate signatures of ${signed} experiences`);
 }
 
 void main()

@@ -10,6 +10,9 @@ export function experienceInput(overrides: Record<string, unknown> = {}) {
     tips: "Use page.find_tables(); for two-column papers call get_text(sort=True) first.",
     content_id: "",
     submitted_by: "agent@example.com",
+    // Tests post this one report many times with one field changed (a score, a key, a name); the
+    // near-duplicate check (test/near-duplicates-api.test.ts) would fold them. Tests of it say false.
+    distinct: true,
     ...overrides,
   };
 }

@@ -55,7 +55,7 @@ describe.skipIf(!pg.available)("knowhub migrate-engine from SQLite to PostgreSQL
   let before: Answers;
   beforeAll(async () => {
     process.env.KNOWHUB_SEARCH_CACHE = "0";
-    for (const e of corpus.experiences) await reportExperience(parseInput(createExperienceInput, e, "experience"), { key: null });
+    for (const e of corpus.experiences) await reportExperience(parseInput(createExperienceInput, { ...e, distinct: true }, "experience"), { key: null });
     before = await answerAll();
     await closeDb();
   });

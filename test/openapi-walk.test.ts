@@ -3,6 +3,7 @@
 // validated against the schema the document gives for that status (ajv, JSON Schema 2020-12, the
 // dialect of OpenAPI 3.1). An answer with a status the document does not list fails, and so does
 // a documented status no call here produces, unless UNWALKED says why it cannot be produced.
+import { insertLink } from "../lib/learning/repo";
 import Ajv2020 from "ajv/dist/2020";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -228,6 +229,20 @@ describe("every documented operation answers as described", () => {
     await walkCommonErrors("GET /api/moderation/audit", { headers: asMaintainer }, { query: "?before_id=x", headers: asMaintainer });
     await walk("GET /api/moderation/insights", 200, { headers: asMaintainer });
     await walkCommonErrors("GET /api/moderation/insights", { headers: asMaintainer }, { query: "?days=0", headers: asMaintainer });
+
+    // A learned link, set up directly: teaching one takes three keys' searches and reports
+    // (test/learning-api.test.ts walks that); here only the review endpoints' answers are walked.
+    const taught = await walk("POST /api/experience", 201, { body: experienceInput({ name: "Walk Learned Kit", task: "a walk report a link points to" }) });
+    await insertLink(
+      { phrase: "walk learned phrase", terms: "learn phrase walk", resourceKey: "walk learned kit", experienceIds: [taught.json.experience.id], keyCount: 3, evidenceCount: 3 },
+      new Date(),
+    );
+    const links = await walk("GET /api/moderation/learned", 200, { headers: asMaintainer });
+    const linkId = (links.json.links as { id: number; resource: string }[])[0].id;
+    await walkCommonErrors("GET /api/moderation/learned", { headers: asMaintainer }, { query: "?status=nope", headers: asMaintainer });
+    await walk("POST /api/moderation/learned/remove", 404, decision({ link_id: 999_999, reason: "no such link" }));
+    await walk("POST /api/moderation/learned/remove", 200, decision({ link_id: linkId, reason: "walk" }));
+    await walkCommonErrors("POST /api/moderation/learned/remove", decision({ link_id: linkId, reason: "again" }), decision({ link_id: "x", reason: "x" }));
   });
 
   it("POST /api/mcp (JSON-RPC: its answers are the MCP SDK's, tested with the SDK's client)", async () => {

@@ -49,7 +49,7 @@ describe.skipIf(!db.available)("search on PostgreSQL against search on SQLite", 
   beforeAll(async () => {
     // Every query must really be searched on each engine, not answered from the cache.
     process.env.KNOWHUB_SEARCH_CACHE = "0";
-    for (const e of corpus.experiences) await reportExperience(parseInput(createExperienceInput, e, "experience"), { key: null });
+    for (const e of corpus.experiences) await reportExperience(parseInput(createExperienceInput, { ...e, distinct: true }, "experience"), { key: null });
     pool = new pg.Pool({ connectionString: db.url(), max: 2 });
     copyProblems = await copyExperiencesToPg(getSqlite(), pool);
     postgres = pgSearchIndex(pool, { memory: false });

@@ -52,7 +52,7 @@ export const AGENT_COMMANDS: readonly AgentCommand[] = [
   { operation: "categories", synopsis: "", summary: "every category with its counts", flags: {}, body: false },
   {
     operation: "submit_experience",
-    synopsis: "--name N --task T --score 1-5 [--url U] [--category C] [--outcome O] [--tips T] [--version V] [--content-id ID] [--submitted-by WHO] [--confirm-new-resource] [--after-search S_ID] [--file F.json|-]",
+    synopsis: "--name N --task T --score 1-5 [--url U] [--category C] [--outcome O] [--tips T] [--version V] [--content-id ID] [--submitted-by WHO] [--confirm-new-resource] [--after-search S_ID] [--distinct] [--file F.json|-]",
     summary: "report how a resource did for a task",
     flags: {
       name: flag("name"),
@@ -67,6 +67,7 @@ export const AGENT_COMMANDS: readonly AgentCommand[] = [
       "submitted-by": flag("submitted_by"),
       "confirm-new-resource": flag("confirm_new_resource", "boolean"),
       "after-search": flag("after_search"),
+      distinct: flag("distinct", "boolean"),
     },
     body: true,
   },

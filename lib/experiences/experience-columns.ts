@@ -1,6 +1,7 @@
 // The stored columns of an experience, computed one way for every writer (the API and import).
 import { NO_KEY, type ProvenanceColumns } from "../keys/provenance";
 import { indexText } from "../text/analyze";
+import { nearSignatureColumn } from "../text/near-duplicate";
 import { displayName, resourceKey } from "../text/resource-key";
 import type { CreateExperienceInput } from "./schema";
 import { submissionHash } from "./submission-hash";
@@ -24,6 +25,7 @@ export type ExperienceColumns = ProvenanceColumns & {
   /** The search_id the report cited ('' for none): read by lib/learning, never shown. */
   afterSearch: string;
   version: string;
+  nearSignature: string;
 };
 
 /**
@@ -36,6 +38,8 @@ export function experienceColumns(
   provenance: ProvenanceColumns = NO_KEY,
 ): ExperienceColumns {
   const name = displayName(input.name);
+  const searchTask = index(input.task);
+  const searchTips = index(input.tips);
   return {
     name,
     resourceKey: resourceKey(name),
@@ -50,10 +54,11 @@ export function experienceColumns(
     ...provenance,
     submissionHash: submissionHash(input, provenance.keyId),
     searchName: index(name),
-    searchTask: index(input.task),
-    searchTips: index(input.tips),
+    searchTask,
+    searchTips,
     searchOutcome: index(input.outcome),
     afterSearch: input.after_search ?? "",
     version: input.version,
+    nearSignature: nearSignatureColumn(searchTask, searchTips),
   };
 }

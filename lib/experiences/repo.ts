@@ -1,5 +1,5 @@
 // The only file that touches the database for experiences.
-import { db } from "../db";
+import { db, transaction } from "../db";
 import { isUniqueViolation } from "../db-errors";
 import { toDbTime } from "../db-time";
 import { DomainError } from "../errors";
@@ -15,6 +15,57 @@ export function findExperienceByHash(hash: string): Promise<ExperienceRow | null
   return db().get<ExperienceRow>(`SELECT ${EXPERIENCE_COLUMNS} FROM experiences WHERE submission_hash = ?`, [hash]);
 }
 
+// ---- Near-duplicates (lib/text/near-duplicate.ts, lib/resources/find-near-duplicate.ts) ----
+
+export type NearCandidateRow = { id: number; task: string; score: number; nearSignature: string };
+
+/**
+ * The published reports of a resource with their near-duplicate signatures, oldest first (the
+ * resource_key/status index). Pending, rejected and hidden reports are invisible, so never matched.
+ */
+export function listNearCandidates(resourceKey: string): Promise<NearCandidateRow[]> {
+  return db().all<NearCandidateRow>(
+    /* sql */ `SELECT id, task, score, near_signature AS "nearSignature" FROM experiences
+     WHERE resource_key = ? AND status = 'published' ORDER BY id`,
+    [resourceKey],
+  );
+}
+
+export type AnalyzedTaskTips = { id: number; searchTask: string; searchTips: string };
+
+/** The analyzed task and tips of some reports, to compute signatures not stored yet (or stored by an older version). */
+export function findAnalyzedTaskTips(ids: number[]): Promise<AnalyzedTaskTips[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db().all<AnalyzedTaskTips>(
+    /* sql */ `SELECT id, search_task AS "searchTask", search_tips AS "searchTips" FROM experiences WHERE id IN (@ids) ORDER BY id`,
+    { ids },
+  );
+}
+
+/**
+ * Reports (any status) whose stored signature is not of `version` (the prefix before the first
+ * colon; '' before the column was filled), by id after `after`. The version holds digits, dots and
+ * hex letters only, so it needs no escaping in LIKE.
+ */
+export function listStaleNearSignatures(version: string, after: number, limit: number): Promise<AnalyzedTaskTips[]> {
+  return db().all<AnalyzedTaskTips>(
+    /* sql */ `SELECT id, search_task AS "searchTask", search_tips AS "searchTips" FROM experiences
+     WHERE id > @after AND near_signature NOT LIKE @prefix ORDER BY id LIMIT @limit`,
+    { after, prefix: `${version}:%`, limit },
+  );
+}
+
+/** Stores signatures, in one transaction; returns how many rows changed. */
+export async function setNearSignatures(rows: { id: number; nearSignature: string }[]): Promise<number> {
+  return transaction(async () => {
+    let changed = 0;
+    for (const row of rows) {
+      changed += await db().run(/* sql */ `UPDATE experiences SET near_signature = ? WHERE id = ? AND near_signature <> ?`, [row.nearSignature, row.id, row.nearSignature]);
+    }
+    return changed;
+  });
+}
+
 /**
  * Inserts one experience; the database triggers create or update its resource aggregate and its
  * search entry in the same statement. A second insert of the same submission hash is a conflict.
@@ -25,10 +76,10 @@ export async function insertExperience(data: NewExperience): Promise<ExperienceR
     const row = await db().get<ExperienceRow>(
       /* sql */ `INSERT INTO experiences (name, resource_key, url, category, task, score, outcome, tips, content_id,
          submitted_by, key_id, key_label, status, findings, status_reason, submission_hash, search_name, search_task,
-         search_tips, search_outcome, after_search, version, created_at, updated_at)
+         search_tips, search_outcome, after_search, version, near_signature, created_at, updated_at)
        VALUES (@name, @resourceKey, @url, @category, @task, @score, @outcome, @tips, @contentId, @submittedBy, @keyId,
          @keyLabel, @status, @findings, @statusReason, @submissionHash, @searchName, @searchTask, @searchTips,
-         @searchOutcome, @afterSearch, @version, @at, @at)
+         @searchOutcome, @afterSearch, @version, @nearSignature, @at, @at)
        RETURNING ${EXPERIENCE_COLUMNS}`,
       { ...data, afterSearch: data.afterSearch ?? "", status: data.status ?? "published", findings: data.findings ?? "[]", statusReason: data.statusReason ?? "", at },
     );

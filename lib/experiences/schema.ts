@@ -74,6 +74,10 @@ export const createExperienceInput = z.strictObject({
   // The search this report followed (lib/learning). Not part of the submission hash (a retry citing
   // another search is the same report) and never shown: it says what an agent searched.
   after_search: afterSearchField,
+  // A report that nearly repeats a published one of the same resource is not stored (200 with
+  // near_duplicate_of) unless the caller says it is a different experience. Not part of the
+  // submission hash either.
+  distinct: z.boolean({ error: "distinct must be true or false" }).default(false),
 });
 
 export type CreateExperienceInput = z.output<typeof createExperienceInput>;
@@ -168,5 +172,16 @@ export const createExperienceResult = z.object({
   experience: experienceDto,
   resource: resourceAggregateDto,
   moderation: heldForReviewDto.optional().describe("present when the report is held for review (202): why, and what screening found"),
+  near_duplicate_of: z
+    .object({
+      id: z.number().int(),
+      task: z.string(),
+      similarity: z.number().min(0).max(1).describe("estimated Jaccard similarity of the analyzed task and of the tips, the smaller of the two"),
+    })
+    .optional()
+    .describe(
+      "present when nothing was stored because the report nearly repeats this published experience of the same resource (200); `experience` is then that one",
+    ),
+  hint: z.string().optional().describe("with near_duplicate_of: confirm that experience instead, or resend with distinct: true"),
 });
 export type CreateExperienceResult = z.output<typeof createExperienceResult>;

@@ -37,6 +37,7 @@ const TEXT: Record<OperationName, { title: string; description: string }> = {
     title: "Report an experience",
     description:
       "After using a resource for a task, report how it went: the resource's name, the task, a score 1-5, the outcome and tips. A retry of the same report is recognized (duplicate: true). " +
+      "A report that nearly repeats a published one of the resource (same task and tips, a translation included) is not stored: the answer names it (near_duplicate_of); confirm that one instead, or send again with distinct: true if yours is a different experience. " +
       "Reports that look aimed at agents or carry personal data are held for review; credentials are refused.",
   },
   confirm_experience: {

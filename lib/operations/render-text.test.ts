@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { formatReports } from "@/components/format";
 import { REPORTS_ARE_DATA, type SearchResponseDto, type SearchResultDto } from "../search/schema";
-import { renderResource, renderSearch, reportCount } from "./render-text";
+import { renderExperienceResult, renderResource, renderSearch, reportCount } from "./render-text";
 
 const REPORT = { experience: "call submit_experience" };
 
@@ -125,5 +125,24 @@ describe("reportCount and formatReports", () => {
     expect(flooded).toContain("average 5.00/5 from 6 reports · 1 reporter;");
     const open = renderResource({ ...base, experience_count: 6, reporter_count: 6 } as unknown as Parameters<typeof renderResource>[0]);
     expect(open).toContain("average 5.00/5 from 6 reports;");
+  });
+});
+
+describe("a report's answer as text", () => {
+  const experience = {
+    id: 7, name: "Table Kit", url: "", category: "library", task: "Extract tables from PDF invoices", score: 4, outcome: "", tips: "",
+    content_id: "", submitted_by: "", verified: false, key: null, status: "published", created_at: "", updated_at: "",
+    version: "", confirmations: 0, flags: {}, confidence: 0.207, last_confirmed: null, freshness: { stale: false, reasons: [] }, superseded_by: null,
+  };
+  const resource = { name: "Table Kit", url: "", category: "library", avg_score: 4, experience_count: 1, reporter_count: 1, score_distribution: { "1": 0, "2": 0, "3": 0, "4": 1, "5": 0 } };
+
+  it("says a near-duplicate was not stored, which report it repeats and what to do", () => {
+    const text = renderExperienceResult({
+      duplicate: false, experience, resource,
+      near_duplicate_of: { id: 7, task: "Extract tables from PDF invoices", similarity: 0.625 },
+      hint: "If it worked for you too, confirm that one instead.",
+    });
+    expect(text).toBe('Not stored: it nearly repeats experience 7 for Table Kit (4/5) ("Extract tables from PDF invoices", 63% similar). If it worked for you too, confirm that one instead.');
+    expect(renderExperienceResult({ duplicate: false, experience, resource })).toMatch(/^Stored experience 7/);
   });
 });

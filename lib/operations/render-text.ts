@@ -136,6 +136,10 @@ export function renderExperienceResult(r: CreateExperienceResult): string {
   const what = `experience ${r.experience.id} for ${r.experience.name} (${r.experience.score}/5)`;
   if (r.moderation) return `Stored ${what}, held for review: ${heldBecause(r.moderation.reason)}`;
   if (r.duplicate) return `Already stored: ${what} (a retry changes nothing).`;
+  if (r.near_duplicate_of) {
+    const similar = `${Math.round(r.near_duplicate_of.similarity * 100)}% similar`;
+    return `Not stored: it nearly repeats ${what} ("${r.near_duplicate_of.task}", ${similar}). ${r.hint ?? ""}`.trimEnd();
+  }
   return `Stored ${what}. ${r.resource.name} now averages ${r.resource.avg_score.toFixed(2)}/5 from ${r.resource.reporter_count} reporter${r.resource.reporter_count === 1 ? "" : "s"}.`;
 }
 

@@ -4,13 +4,14 @@ import { NO_KEY, type ProvenanceColumns } from "../keys/provenance";
 import { indexText } from "../text/analyze";
 import { addLookalikeHold } from "../text/lookalike-hold";
 import { experienceColumns } from "../experiences/experience-columns";
-import { findExperienceByHash, insertExperience } from "../experiences/repo";
+import { findExperienceByHash, findExperienceById, insertExperience } from "../experiences/repo";
 import type { CreateExperienceInput, CreateExperienceResult } from "../experiences/schema";
 import { refreshStanding } from "../verdicts/refresh-standing";
 import { toExperienceDtos } from "../verdicts/standing";
 import { nameSkeleton } from "../text/skeleton";
 import { resourceKey } from "../text/resource-key";
 import { matchResourceName, type ResourceNameMatch } from "./find-lookalike";
+import { findNearDuplicate, nearDuplicateHint, type NearMatch } from "./find-near-duplicate";
 import { followRedirect } from "./follow-redirect";
 import { refreshResourceDisplay } from "./refresh-resource-display";
 import { findResourceByKey, findResourceDisplay, setResourceSkeletons } from "./repo";
@@ -18,7 +19,9 @@ import { toResourceAggregate, type ResourceRow } from "./serialize";
 
 /**
  * Stores an experience once, written by `provenance`'s key (or by nobody in particular, open mode):
- * an identical re-submission by the same writer returns the stored one as a duplicate.
+ * an identical re-submission by the same writer returns the stored one as a duplicate, and a report
+ * that nearly repeats a published one of the same resource is not stored unless `distinct` says it
+ * is another experience (the answer names that one: confirm it instead).
  */
 export async function createExperience(
   input: CreateExperienceInput,
@@ -51,6 +54,15 @@ export async function createExperience(
       qualified: match.kind === "qualified",
       what: "resource",
     });
+  }
+  // After the exact retry (a retry stays `duplicate: true`) and the name checks (a lookalike is
+  // refused before anything is compared), and before a hold: a copy is not stored at all.
+  if (!input.distinct) {
+    const near = await findNearDuplicate(columns);
+    if (near) {
+      const folded = await nearDuplicateAnswer(near);
+      if (folded) return folded;
+    }
   }
   try {
     // A held report is stored `pending` with why: invisible (not indexed, not counted) until approved.
@@ -115,6 +127,21 @@ function refuseLookalike(name: string, match: Exclude<ResourceNameMatch, { kind:
     ...(match.kind === "qualified" ? { qualifier: match.qualifier } : {}),
     confirm_field: "confirm_new_resource",
   });
+}
+
+async function nearDuplicateAnswer(near: NearMatch): Promise<CreateExperienceResult | null> {
+  const row = await findExperienceById(near.id);
+  // Hidden or deleted between the two reads: then it is no reason to refuse the report.
+  if (!row || row.status !== "published") return null;
+  const resource = await findResourceByKey(resourceKey(row.name));
+  if (!resource) return null;
+  return {
+    duplicate: false,
+    experience: (await toExperienceDtos([row]))[0],
+    resource: toResourceAggregate(resource),
+    near_duplicate_of: near,
+    hint: nearDuplicateHint(near.id),
+  };
 }
 
 async function findDuplicate(hash: string): Promise<CreateExperienceResult | null> {

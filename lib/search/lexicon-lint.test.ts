@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import baseline from "./lexicon-collisions.json";
 import { analyzeTerms } from "../text/analyze";
-import { expandTerms } from "./lexicon";
+import { expandTerms } from "../text/lexicon";
 import { collisionKey, lintLexicon } from "./lexicon-lint";
 
 const known = baseline.collisions as Record<string, string>;

@@ -12,9 +12,9 @@
 //                   form stands for the bare rest, which is how "no error" came to be a form of error.
 //   dead lines      lines left with fewer than two forms: they expand nothing.
 // `npx tsx lib/search/lexicon-lint.ts` prints the report; lexicon-lint.test.ts holds it to the baseline.
-import data from "./lexicon.json";
+import data from "../text/lexicon.json";
 import { analyzeTerms } from "../text/analyze";
-import { analyzedForm } from "./lexicon";
+import { analyzedForm } from "../text/lexicon";
 
 export type LexiconData = { concepts: Record<string, string[]> };
 

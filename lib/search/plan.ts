@@ -4,7 +4,7 @@
 // rarest list drives it) and an OR of only the selective terms, each bounded by a LIMIT.
 import { analyzeTerms } from "../text/analyze";
 import { GENERIC_WORDS } from "../text/stop-words";
-import { expandTerms } from "./lexicon";
+import { expandTerms } from "../text/lexicon";
 import { everydayRank, expandLoosely } from "./word-lists";
 import { searchSwitches } from "./search-config";
 import type { AnyOf, SearchIndex, TermQuery } from "./search-index";

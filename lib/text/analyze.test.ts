@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ANALYZER_VERSION, analyze, analyzeTerms, indexText, wordSegments } from "./analyze";
 import { STOP_WORDS } from "./stop-words";
-import { expandTerms } from "../search/lexicon";
+import { expandTerms } from "./lexicon";
 
 describe("analyze", () => {
   it("keeps two-character Chinese words whole", () => {

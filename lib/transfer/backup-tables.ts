@@ -68,7 +68,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       ["id", int], ["name", text], ["resource_key", text], ["url", text], ["category", text], ["task", text], ["score", int], ["outcome", text],
       ["tips", text], ["content_id", text], ["submitted_by", text], ["key_id", text], ["key_label", text], ["status", text], ["findings", text],
       ["status_reason", text], ["submission_hash", text], ["search_name", text], ["search_task", text], ["search_tips", text],
-      ["search_outcome", text], ["created_at", time], ["updated_at", time], ["after_search", text], ["version", text],
+      ["search_outcome", text], ["near_signature", text], ["created_at", time], ["updated_at", time], ["after_search", text], ["version", text],
     ],
     orderBy: ["id"],
     restore: "insert",

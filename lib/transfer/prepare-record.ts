@@ -43,7 +43,7 @@ export type RevisionWrite = {
  */
 export const EXPERIENCE_FIELDS = [
   "name", "resourceKey", "url", "category", "task", "score", "outcome", "tips", "contentId", "submittedBy",
-  "keyId", "keyLabel", "status", "findings", "statusReason", "submissionHash", "searchName", "searchTask", "searchTips", "searchOutcome", "createdAt", "updatedAt", "version",
+  "keyId", "keyLabel", "status", "findings", "statusReason", "submissionHash", "searchName", "searchTask", "searchTips", "searchOutcome", "nearSignature", "createdAt", "updatedAt", "version",
 ] as const satisfies readonly (keyof ExperienceWrite)[];
 
 // Fails to compile if ExperienceWrite gains a field the list above does not carry.

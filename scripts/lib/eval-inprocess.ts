@@ -26,7 +26,9 @@ export async function loadCorpus(corpus: Corpus, dir: string): Promise<string[]>
   const failures: string[] = [];
   for (const e of corpus.experiences) {
     try {
-      await reportExperience(parseInput(createExperienceInput, e, "experience"), { key: null });
+      // distinct: a corpus is data loaded as written (its near-duplicates on one resource included),
+      // not agents to be told to confirm an earlier report instead.
+      await reportExperience(parseInput(createExperienceInput, { ...e, distinct: true }, "experience"), { key: null });
     } catch (error) {
       failures.push(`${String(e.name)}: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -12,8 +12,9 @@ export const POST = withErrors(async (request) => {
   const caller = await admitRequest(request, "write", "write");
   const input = parseInput(createExperienceInput, await readJsonBody(request, MAX_BODY_BYTES), "experience");
   const result = await reportExperience(input, caller);
-  // 202: stored, but held for review (result.moderation says why); 200: a retry of a stored report.
-  return jsonResponse(result, result.duplicate ? 200 : result.moderation ? 202 : 201);
+  // 202: stored, but held for review (result.moderation says why); 200: a retry of a stored report,
+  // or nothing stored because it nearly repeats a published one (result.near_duplicate_of).
+  return jsonResponse(result, result.duplicate || result.near_duplicate_of ? 200 : result.moderation ? 202 : 201);
 });
 
 const notAllowed = methodNotAllowed(["POST"]);

@@ -2,7 +2,7 @@
 // surface form is run through the same analyzer as documents and queries, so "tables", "表格" and
 // "tabular" meet as the index terms they really produce.
 import data from "./lexicon.json";
-import { analyzeTerms } from "../text/analyze";
+import { analyzeTerms } from "./analyze";
 
 type Entry = { seq: string[]; concept: number };
 

@@ -1,7 +1,7 @@
 // The lexicon's forms as the index sees them: a phrase that analysis would cut down to one everyday
 // word must not make that word a form of the phrase's concept.
 import { describe, expect, it } from "vitest";
-import { analyzeTerms } from "../text/analyze";
+import { analyzeTerms } from "./analyze";
 import { expandTerms } from "./lexicon";
 
 const expand = (text: string) => expandTerms(analyzeTerms(text).map((t) => t.term)).flatMap((s) => [...s]);
