@@ -3,6 +3,8 @@
 // resource, search answers that phrasing with it. Through the route handlers, on both engines.
 import { beforeAll, describe, expect, it } from "vitest";
 import * as experienceRoute from "@/app/api/experience/route";
+import * as confirmRoute from "@/app/api/experience/[id]/confirm/route";
+import * as flagRoute from "@/app/api/experience/[id]/flag/route";
 import * as searchRoute from "@/app/api/search/route";
 import * as learnedRoute from "@/app/api/moderation/learned/route";
 import * as removeRoute from "@/app/api/moderation/learned/remove/route";
@@ -183,6 +185,52 @@ describe("learning from use", () => {
     await agentReports(keys[3].token, PHRASE, "Camelot", "Receipts into a ledger");
     await learn();
     expect(await sqlGet(`SELECT status, key_count AS "keyCount" FROM learned_links WHERE id = ?`, [link.id])).toEqual({ status: "removed", keyCount: 4 });
+    expect((await search(PHRASE)).json.confidence).not.toBe("high");
+  });
+});
+
+describe("learning from confirmations", () => {
+  const PHRASE = "shrink holiday snapshots for a photo gallery grid";
+  const confirm = (id: number, body: unknown, token: string) =>
+    call(confirmRoute.POST, `/api/experience/${id}/confirm`, { method: "POST", body, headers: auth(token), params: { id: String(id) } });
+  const flag = (id: number, body: unknown, token: string) =>
+    call(flagRoute.POST, `/api/experience/${id}/flag`, { method: "POST", body, headers: auth(token), params: { id: String(id) } });
+
+  it("is taught by three keys confirming the same report after their searches, never by one key confirming again, and stops when a confirmation turns into a flag", async () => {
+    const pillow = (await sqlGet<{ id: number }>(`SELECT id FROM experiences WHERE resource_key = 'pillow' ORDER BY id LIMIT 1`))!.id;
+    expect((await search(PHRASE)).json.confidence).not.toBe("high");
+    // One key confirming twenty times, each after a search of its own: one verdict, one voice.
+    for (let i = 0; i < 20; i++) {
+      const found = await search(PHRASE, keys[4].token);
+      expect([200, 201]).toContain((await confirm(pillow, { after_search: found.json.search_id }, keys[4].token)).status);
+    }
+    await learn();
+    expect(await countRows("experience_verdicts", "experience_id = ? AND key_id = ?", [pillow, keys[4].id])).toBe(1);
+    expect(await countRows("learned_links", "resource_key = 'pillow'")).toBe(0);
+
+    for (const k of keys.slice(0, 2)) {
+      const found = await search(PHRASE, k.token);
+      expect((await confirm(pillow, { after_search: found.json.search_id, note: "worked for my gallery" }, k.token)).status).toBe(201);
+    }
+    // Three distinct keys (keys[4] and two more): the link, from confirmations alone.
+    expect((await learn()).linksChanged).toBe(1);
+    const link = await sqlGet<{ keyCount: number; status: string; ids: string }>(
+      `SELECT key_count AS "keyCount", status, experience_ids AS "ids" FROM learned_links WHERE resource_key = 'pillow'`,
+    );
+    expect(link).toEqual({ keyCount: 3, status: "active", ids: JSON.stringify([pillow]) });
+    // One piece of evidence per key: each of keys[4]'s confirmations replaced its citation before
+    // the first step, so only the standing one was judged.
+    expect(await countRows("learning_evidence", "source = 'confirm' AND counts = TRUE")).toBe(3);
+    const after = await search(PHRASE, null, true);
+    expect(after.json.confidence).toBe("high");
+    expect(names(after)[0]).toBe("Pillow");
+    expect(after.json.results[0].explain).toMatchObject({ gate: "learned", learned: { keys: 3 } });
+    expect(after.json.results[0].task_verdict.confirmations).toBe(3);
+
+    // One of them takes it back (a flag replaces its confirmation): two keys are below the threshold.
+    expect((await flag(pillow, { reason: "incorrect", detail: "it upscaled instead" }, keys[1].token)).status).toBe(200);
+    await learn();
+    expect(await sqlGet(`SELECT status, key_count AS "keyCount" FROM learned_links WHERE resource_key = 'pillow'`)).toEqual({ status: "lapsed", keyCount: 2 });
     expect((await search(PHRASE)).json.confidence).not.toBe("high");
   });
 });

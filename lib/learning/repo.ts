@@ -103,6 +103,16 @@ function toLink(row: StoredLink): LinkRow {
 }
 
 /** The active links: what search answers with (a small table, read once per generation). */
+/** The resources of active links that counting confirmations support (run-learning.ts reads them again each step). */
+export async function listConfirmBackedResources(): Promise<string[]> {
+  const rows = await db().all<{ resourceKey: string }>(
+    /* sql */ `SELECT DISTINCT l.resource_key AS "resourceKey" FROM learned_links l
+     WHERE l.status = 'active' AND EXISTS (SELECT 1 FROM learning_evidence e WHERE e.resource_key = l.resource_key AND e.source = 'confirm' AND e.counts = TRUE)
+     ORDER BY l.resource_key`,
+  );
+  return rows.map((r) => r.resourceKey);
+}
+
 export async function listActiveLinks(): Promise<LinkRow[]> {
   return (await db().all<StoredLink>(`SELECT ${LINK_COLUMNS} FROM learned_links WHERE status = 'active' ORDER BY id`)).map(toLink);
 }

@@ -8,18 +8,17 @@ import { flushSearchLog } from "../demand-log/log-search";
 import { findSearchesById } from "../demand-log/repo";
 import { transaction } from "../db";
 import { listCitedExperiences } from "../experiences/repo";
+import { listCitedConfirms } from "../verdicts/repo";
 import { judgeEvidence, type CitedWrite } from "./judge-evidence";
 import { LEARNING_TUNING } from "./learning-config";
 import { refreshLinks } from "./refresh-links";
-import { insertEvidence, lastJudgedId, type NewEvidence } from "./repo";
+import { insertEvidence, lastJudgedId, listConfirmBackedResources, type NewEvidence } from "./repo";
 
 /**
- * Where cited writes come from, each read in its own id order after its cursor. Reports are here;
- * confirmations (experience_verdicts, with their own after_search) join with one reader of the same
- * shape: `{ source: "confirm", list: (afterId, limit) => confirms with verdict 'confirm' AND
- * after_search <> '' AND id > afterId ORDER BY id }`, mapped to CitedWrite (experienceId: the
- * confirmed experience, resourceKey: its resource). A confirmation changed later keeps its first
- * judgement (one per verdict row), as a report does.
+ * Where cited writes come from, each read in its own order after its cursor: reports by id, and
+ * confirmations (experience_verdicts) by their citation number (`cited_seq`, given out under the
+ * writer lock when a verdict cites a new search). A confirmation that later cites another search
+ * gets a new number and is judged again; one turned into a flag stops counting (refresh-links.ts).
  */
 type Source = { source: CitedWrite["source"]; list: (afterId: number, limit: number) => Promise<CitedWrite[]> };
 
@@ -35,6 +34,19 @@ const SOURCES: readonly Source[] = [
         resourceKey: e.resourceKey,
         searchId: e.afterSearch,
         createdAt: e.createdAt,
+      })),
+  },
+  {
+    source: "confirm",
+    list: async (afterSeq, limit) =>
+      (await listCitedConfirms(afterSeq, limit)).map((v) => ({
+        source: "confirm" as const,
+        sourceId: v.citedSeq,
+        experienceId: v.experienceId,
+        keyId: v.keyId,
+        resourceKey: v.resourceKey,
+        searchId: v.afterSearch,
+        createdAt: v.updatedAt,
       })),
   },
 ];
@@ -59,6 +71,9 @@ export async function runLearning(now = new Date(), { waitMs, tuning = LEARNING_
       if (step.pending > 0 || step.judged < tuning.batch) break;
     }
   }
+  // A confirmation can be taken back (replaced by a flag) without any new citation: the active
+  // links that confirmations support are read again each step (few: one per learned phrasing).
+  total.linksChanged += await transaction(async () => refreshLinks(await listConfirmBackedResources(), now, tuning), { waitMs });
   return total;
 }
 

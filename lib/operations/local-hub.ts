@@ -11,6 +11,7 @@ import type { KeyScope } from "../keys/schema";
 import type { RateAction } from "../limits/limits-config";
 import { reportExperience } from "../moderation/report-experience";
 import { submitContentForReview } from "../moderation/submit-content-for-review";
+import { submitConfirm, submitFlag } from "../moderation/submit-verdict";
 import { getResource } from "../resources/get-resource";
 import { listCategories } from "../resources/list-categories";
 import { getResourceInput } from "../resources/schema";
@@ -18,8 +19,6 @@ import { searchInput } from "../search/schema";
 import { searchExperiences } from "../search/search-experiences";
 import { readSkillGuide } from "../skill-guide";
 import { parseInput } from "../validation";
-import { confirmExperience } from "../verdicts/confirm-experience";
-import { flagExperience } from "../verdicts/flag-experience";
 import { confirmInput, flagInput } from "../verdicts/schema";
 import { operationQuery } from "./arguments";
 import type { Hub } from "./hub";
@@ -81,11 +80,11 @@ export function localHub(admit: Admit, baseUrl?: string): Hub {
     },
     async confirmExperience(id, body) {
       const caller = await admit("write", "write");
-      return confirmExperience(id, parseInput(confirmInput, body, "confirm"), caller);
+      return submitConfirm(id, parseInput(confirmInput, body, "confirm"), caller);
     },
     async flagExperience(id, body) {
       const caller = await admit("write", "write");
-      return flagExperience(id, parseInput(flagInput, body, "flag"), caller);
+      return submitFlag(id, parseInput(flagInput, body, "flag"), caller);
     },
     async readGuide() {
       return readSkillGuide(baseUrl);

@@ -79,7 +79,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     name: "experience_verdicts",
     columns: [
       ["experience_id", int], ["key_id", text], ["key_label", text], ["verdict", text], ["reason", text], ["note", text], ["detail", text],
-      ["version", text], ["duplicate_of", int], ["superseded_by", int], ["after_search", text], ["status", text], ["created_at", time], ["updated_at", time],
+      ["version", text], ["duplicate_of", int], ["superseded_by", int], ["after_search", text], ["cited_seq", int], ["status", text], ["created_at", time], ["updated_at", time],
     ],
     orderBy: ["experience_id", "key_id"],
     restore: "insert",

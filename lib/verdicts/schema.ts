@@ -2,15 +2,13 @@ import { z } from "zod";
 import { experienceDto } from "../experiences/schema";
 import { hygienic, type TextKind } from "../text/hygiene";
 import { keyRefDto } from "../text/provenance-schema";
+import { afterSearchField } from "../text/search-id";
 
 export const FLAG_REASONS = ["stale", "incorrect", "duplicate", "unsafe", "spam"] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
 export const VERDICT_STATUSES = ["active", "pending", "upheld", "dismissed"] as const;
 export type VerdictStatus = (typeof VERDICT_STATUSES)[number];
 
-/** The search answer a verdict may cite (owned by search: the format is fixed across #21). */
-export const SEARCH_ID = /^s_[0-9a-f]{24}$/;
-export const AFTER_SEARCH_MESSAGE = "after_search must be a search_id from a search answer (s_ followed by 24 hex characters)";
 
 // Optional text, screened as a report's is (hygiene refuses controls and credentials here; the
 // screening for text aimed at agents runs in record-verdict.ts).
@@ -23,11 +21,8 @@ const optionalText = (field: string, max: number, kind: TextKind) =>
     .transform((s) => s.normalize("NFC").trim())
     .pipe(z.string().max(max, { error: `${field} must be at most ${max} characters` }));
 
-const afterSearch = z
-  .string({ error: AFTER_SEARCH_MESSAGE })
-  .regex(SEARCH_ID, { error: AFTER_SEARCH_MESSAGE })
-  .optional()
-  .transform((v) => v ?? "");
+// The search a verdict followed: the same field as a report's (lib/text/search-id.ts).
+const afterSearch = afterSearchField;
 
 const experienceRef = (field: string) =>
   z

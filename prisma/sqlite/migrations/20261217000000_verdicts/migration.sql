@@ -27,6 +27,7 @@ CREATE TABLE "experience_verdicts" (
     "duplicate_of" INTEGER,
     "superseded_by" INTEGER,
     "after_search" TEXT NOT NULL DEFAULT '',
+    "cited_seq" INTEGER NOT NULL DEFAULT 0,
     "status" TEXT NOT NULL DEFAULT 'active',
     "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -35,6 +36,9 @@ CREATE TABLE "experience_verdicts" (
 );
 CREATE INDEX "experience_verdicts_key_id_verdict_status_idx" ON "experience_verdicts"("key_id", "verdict", "status");
 CREATE INDEX "experience_verdicts_status_updated_at_idx" ON "experience_verdicts"("status", "updated_at");
+-- cited_seq: the order in which verdicts cited a search (after_search), 0 when none; learning
+-- (lib/learning/run-learning.ts) walks it as it walks report ids. Given out under the writer lock.
+CREATE INDEX "experience_verdicts_cited_seq_idx" ON "experience_verdicts"("cited_seq");
 
 CREATE TABLE "experience_standing" (
     "experience_id" INTEGER NOT NULL PRIMARY KEY,

@@ -1,7 +1,7 @@
 import { admitRequest } from "@/lib/auth/admit-request";
 import { jsonResponse, methodNotAllowed, optionsHandler, readJsonBody, withErrors } from "@/lib/http";
 import { parseInput } from "@/lib/validation";
-import { confirmExperience } from "@/lib/verdicts/confirm-experience";
+import { submitConfirm } from "@/lib/moderation/submit-verdict";
 import { experienceIdParam, confirmInput } from "@/lib/verdicts/schema";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +14,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const caller = await admitRequest(request, "write", "write");
   const id = parseInput(experienceIdParam, (await context.params).id, "experience id");
   const input = parseInput(confirmInput, await readJsonBody(request, MAX_BODY_BYTES), "confirm");
-  const result = await confirmExperience(id, input, caller);
+  const result = await submitConfirm(id, input, caller);
   // 201: this key's first verdict on it; 200: it replaced (or repeated) the key's earlier one.
   return jsonResponse(result, result.change === "created" ? 201 : 200);
 });

@@ -1,7 +1,7 @@
 import { admitRequest } from "@/lib/auth/admit-request";
 import { jsonResponse, methodNotAllowed, optionsHandler, readJsonBody, withErrors } from "@/lib/http";
 import { parseInput } from "@/lib/validation";
-import { flagExperience } from "@/lib/verdicts/flag-experience";
+import { submitFlag } from "@/lib/moderation/submit-verdict";
 import { experienceIdParam, flagInput } from "@/lib/verdicts/schema";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +14,7 @@ export const POST = withErrors(async (request: Request, context: Context) => {
   const caller = await admitRequest(request, "write", "write");
   const id = parseInput(experienceIdParam, (await context.params).id, "experience id");
   const input = parseInput(flagInput, await readJsonBody(request, MAX_BODY_BYTES), "flag");
-  const result = await flagExperience(id, input, caller);
+  const result = await submitFlag(id, input, caller);
   // 201: this key's first verdict on it; 200: it replaced (or repeated) the key's earlier one.
   return jsonResponse(result, result.change === "created" ? 201 : 200);
 });
