@@ -35,7 +35,7 @@ import { pinResource } from "@/lib/resources/pin-resource";
 import { renameResource } from "@/lib/resources/rename-resource";
 import { getResourceInput } from "@/lib/resources/schema";
 import { searchExperiences } from "@/lib/search/search-experiences";
-import { compareBackups } from "@/lib/transfer/backup-format";
+import { BACKUP_VERSION, compareBackups } from "@/lib/transfer/backup-format";
 import { createBackup } from "@/lib/transfer/create-backup";
 import { exportFile } from "@/lib/transfer/export-records";
 import { restoreBackup } from "@/lib/transfer/restore-backup";
@@ -189,7 +189,7 @@ describe.skipIf(!pgTarget.available)("backup and restore on SQLite and PostgreSQ
   it("writes a versioned, checksummed file, 0600, without the write made during it or the sessions", async () => {
     expect(statSync(file("a.backup")).mode & 0o777).toBe(0o600);
     const header = headerOf("a.backup");
-    expect(header).toMatchObject({ format: "knowhub-backup", version: 1, engine: "sqlite" });
+    expect(header).toMatchObject({ format: "knowhub-backup", version: BACKUP_VERSION, engine: "sqlite" });
     expect(header.tables).toMatchObject({ api_keys: 3, resource_redirects: 2, content_revisions: 3, content_misses: 1, search_logs: 3 });
     expect(header.tables.audit_log).toBeGreaterThanOrEqual(5);
     const text = readFileSync(file("a.backup"), "utf8");
@@ -234,7 +234,7 @@ describe.skipIf(!pgTarget.available)("backup and restore on SQLite and PostgreSQ
     writeFileSync(file("truncated.backup"), text.slice(0, Math.floor(text.length * 0.7)));
     writeFileSync(file("damaged.backup"), text.replace("https://real.example/lib", "https://evil.example/lib"));
     const lines = text.split("\n");
-    writeFileSync(file("newer.backup"), [JSON.stringify({ ...JSON.parse(lines[0]), version: 2 }), ...lines.slice(1)].join("\n"));
+    writeFileSync(file("newer.backup"), [JSON.stringify({ ...JSON.parse(lines[0]), version: BACKUP_VERSION + 1 }), ...lines.slice(1)].join("\n"));
     const empty = `file:${join(dir, "empty.db")}`;
     for (const [name, words] of [["truncated", "truncated"], ["damaged", "checksum"], ["newer", "newer"]] as const) {
       const error = await refusal(() => restoreBackup(file(`${name}.backup`), { targetUrl: empty }));

@@ -42,6 +42,7 @@ export const POSTGRES_SELF_MANAGED = [
   "test/schema-engines.test.ts",
   "test/transfer-engines.test.ts",
   "test/backup-engines.test.ts",
+  "test/backup-upgrade.test.ts",
   "test/migrate-engine.test.ts",
   // Real servers on a cluster of its own, which it stops and starts (and on SQLite files of its own).
   "test/faults.test.ts",

@@ -20,8 +20,31 @@ import type { Engine } from "../db-sql";
 import { BACKUP_TABLES, type BackupTable, type ColumnKind } from "./backup-tables";
 
 export const BACKUP_FORMAT = "knowhub-backup";
-/** The format this code writes and the newest it reads. A new column or table is a new version. */
-export const BACKUP_VERSION = 1;
+/**
+ * The format this code writes and the newest it reads. A new column or table is a new version, and
+ * every older one stays readable: its tables and columns are those with a `since` at most its
+ * version (backup-tables.ts), and its rows are widened with the newer columns' fill values, so a
+ * backup taken before an upgrade restores after it. Format 2: verdicts, near-duplicate signatures,
+ * learning from use (#21).
+ */
+export const BACKUP_VERSION = 2;
+
+/** The tables a file of `version` holds, in order. */
+export function tablesOfVersion(version: number): BackupTable[] {
+  return BACKUP_TABLES.filter((t) => (t.since ?? 1) <= version);
+}
+
+/** A table's columns as a file of `version` writes them. */
+function columnsOfVersion(table: BackupTable, version: number): BackupTable["columns"] {
+  return table.columns.filter((c) => (c[2]?.since ?? 1) <= version);
+}
+
+/** A row of a file of `version`, widened to every column this code has (newer ones get their fill). */
+function widenRow(table: BackupTable, version: number, row: unknown[]): unknown[] {
+  if (columnsOfVersion(table, version).length === table.columns.length) return row;
+  let i = 0;
+  return table.columns.map((c) => ((c[2]?.since ?? 1) <= version ? row[i++] : c[2]!.fill));
+}
 
 export type BackupHeader = {
   format: typeof BACKUP_FORMAT;
@@ -123,7 +146,11 @@ export async function readBackup(file: string, handlers: BackupReadHandlers = {}
   let header: BackupHeader | null = null;
   let trailer: BackupTrailer | null = null;
   let tableAt = -1;
+  // The file's tables (its version's) and where each of this code's tables stands among them.
+  let fileTables: BackupTable[] = BACKUP_TABLES.slice();
+  let nextOfAll = 0;
   let table: BackupTable | null = null;
+  let fileColumns: BackupTable["columns"] = [];
   let inTable = 0;
   let rows = 0;
   let lineNo = 0;
@@ -133,6 +160,13 @@ export async function readBackup(file: string, handlers: BackupReadHandlers = {}
       throw refused(file, `table ${table.name} has ${inTable} rows, its header says ${header.tables[table.name]} (line ${lineNo})`);
     }
     await handlers.onTableEnd?.(table);
+  };
+  // Tables newer than the file come and go empty, in this code's order (a restore handles each).
+  const skipNewerTables = async (upTo: BackupTable | null) => {
+    for (; nextOfAll < BACKUP_TABLES.length && BACKUP_TABLES[nextOfAll] !== upTo; nextOfAll++) {
+      if (!fileTables.includes(BACKUP_TABLES[nextOfAll])) await handlers.onTableEnd?.(BACKUP_TABLES[nextOfAll]);
+    }
+    if (upTo) nextOfAll++;
   };
   try {
     for await (const line of lines) {
@@ -146,32 +180,35 @@ export async function readBackup(file: string, handlers: BackupReadHandlers = {}
       }
       if (lineNo === 1) {
         header = checkHeader(file, value);
+        fileTables = tablesOfVersion(header.version);
         await handlers.onHeader?.(header);
         hash.update(`${line}\n`);
         continue;
       }
       if (Array.isArray(value)) {
         if (!table) throw refused(file, `line ${lineNo} is a row before any table`, { line: lineNo });
-        if (value.length !== table.columns.length || !table.columns.every(([, kind], i) => valid(kind, value[i]))) {
-          throw refused(file, `line ${lineNo} is not a row of ${table.name} (${table.columns.map(([name, kind]) => `${name}: ${kind}`).join(", ")})`, { line: lineNo });
+        if (value.length !== fileColumns.length || !fileColumns.every(([, kind], i) => valid(kind, value[i]))) {
+          throw refused(file, `line ${lineNo} is not a row of ${table.name} (${fileColumns.map(([name, kind]) => `${name}: ${kind}`).join(", ")})`, { line: lineNo });
         }
         inTable++;
         rows++;
         hash.update(`${line}\n`);
-        await handlers.onRow?.(table, value);
+        await handlers.onRow?.(table, widenRow(table, header!.version, value));
         continue;
       }
       const record = (value ?? {}) as Record<string, unknown>;
       if (typeof record.table === "string") {
         await closeTable();
         tableAt++;
-        table = BACKUP_TABLES[tableAt] ?? null;
+        table = fileTables[tableAt] ?? null;
         if (!table || record.table !== table.name) {
           throw refused(file, `line ${lineNo} starts table ${record.table}, expected ${table?.name ?? "the trailer"}`, { line: lineNo });
         }
-        const expected = table.columns.map(([name]) => name);
+        await skipNewerTables(table);
+        fileColumns = columnsOfVersion(table, header!.version);
+        const expected = fileColumns.map(([name]) => name);
         if (JSON.stringify(record.columns) !== JSON.stringify(expected)) {
-          throw refused(file, `table ${table.name} has columns ${JSON.stringify(record.columns)}, format ${BACKUP_VERSION} has ${JSON.stringify(expected)}`, { line: lineNo });
+          throw refused(file, `table ${table.name} has columns ${JSON.stringify(record.columns)}, format ${header!.version} has ${JSON.stringify(expected)}`, { line: lineNo });
         }
         inTable = 0;
         hash.update(`${line}\n`);
@@ -179,7 +216,8 @@ export async function readBackup(file: string, handlers: BackupReadHandlers = {}
       }
       if (record.end === BACKUP_FORMAT) {
         await closeTable();
-        if (tableAt !== BACKUP_TABLES.length - 1) throw refused(file, `the trailer comes after ${tableAt + 1} of ${BACKUP_TABLES.length} tables`);
+        if (tableAt !== fileTables.length - 1) throw refused(file, `the trailer comes after ${tableAt + 1} of ${fileTables.length} tables`);
+        await skipNewerTables(null);
         trailer = record as BackupTrailer;
         const sha256 = hash.digest("hex");
         if (trailer.rows !== rows || trailer.sha256 !== sha256) throw refused(file, "its checksum does not match its contents (a damaged or edited file)");
@@ -207,15 +245,20 @@ function checkHeader(file: string, value: unknown): BackupHeader {
     });
   }
   if (header.engine !== "sqlite" && header.engine !== "postgres") throw refused(file, `its header names no engine it was taken on`);
-  const tables = header.tables ?? {};
+  const tables = { ...(header.tables ?? {}) };
+  const sequences = { ...(header.sequences ?? {}) };
+  const version = header.version as number;
   for (const table of BACKUP_TABLES) {
+    // A table newer than the file: none of its rows, no id handed out.
+    if ((table.since ?? 1) > version) {
+      tables[table.name] = 0;
+      if (table.sequence) sequences[table.name] = 0;
+      continue;
+    }
     if (!Number.isSafeInteger(tables[table.name]) || tables[table.name] < 0) throw refused(file, `its header has no row count for ${table.name}`);
+    if (table.sequence && (!Number.isSafeInteger(sequences[table.name]) || sequences[table.name] < 0)) throw refused(file, `its header has no sequence for ${table.name}`);
   }
-  const sequences = header.sequences ?? {};
-  for (const table of BACKUP_TABLES.filter((t) => t.sequence)) {
-    if (!Number.isSafeInteger(sequences[table.name]) || sequences[table.name] < 0) throw refused(file, `its header has no sequence for ${table.name}`);
-  }
-  return header as BackupHeader;
+  return { ...header, tables, sequences } as BackupHeader;
 }
 
 /** The header line, the trailer line. */

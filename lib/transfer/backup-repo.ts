@@ -27,7 +27,7 @@ const where = (table: BackupTable) => (table.where ? ` WHERE ${table.where}` : "
 
 /** A table's rows in the file's order. Text keys compare by code point on both engines (SQLite's BINARY, PostgreSQL's "C"). */
 function selectSql(table: BackupTable, engine: Engine): string {
-  const kinds = new Map(table.columns);
+  const kinds = new Map(table.columns.map(([name, kind]) => [name, kind] as const));
   const order = table.orderBy.map((c) => (engine === "postgres" && kinds.get(c) === "text" ? `${quote(c)} COLLATE "C"` : quote(c)));
   return /* sql */ `SELECT ${columnList(table)} FROM ${quote(table.name)}${where(table)} ORDER BY ${order.join(", ")}`;
 }

@@ -14,9 +14,17 @@
 // pinned url and category, skeleton, first and last seen).
 export type ColumnKind = "text" | "int" | "float" | "bool" | "time";
 
+/**
+ * A column added after format 1: the format that first wrote it, and the value a row of an older
+ * file gets (the column's default in the migration that added it).
+ */
+export type ColumnSince = { readonly since: number; readonly fill: string | number | null };
+
 export type BackupTable = {
   readonly name: string;
-  readonly columns: readonly (readonly [string, ColumnKind])[];
+  readonly columns: readonly (readonly [string, ColumnKind] | readonly [string, ColumnKind, ColumnSince])[];
+  /** The format that first wrote the table (1 when absent): an older file restores it empty. */
+  readonly since?: number;
   /** The row order: the primary key. */
   readonly orderBy: readonly string[];
   /**
@@ -35,6 +43,8 @@ export type BackupTable = {
 const time = "time" as const;
 const text = "text" as const;
 const int = "int" as const;
+/** Added in format 2 (#21: verdicts, near-duplicates, learning from use). */
+const v2 = (fill: string | number | null): ColumnSince => ({ since: 2, fill });
 
 export const BACKUP_TABLES: readonly BackupTable[] = [
   {
@@ -68,7 +78,8 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       ["id", int], ["name", text], ["resource_key", text], ["url", text], ["category", text], ["task", text], ["score", int], ["outcome", text],
       ["tips", text], ["content_id", text], ["submitted_by", text], ["key_id", text], ["key_label", text], ["status", text], ["findings", text],
       ["status_reason", text], ["submission_hash", text], ["search_name", text], ["search_task", text], ["search_tips", text],
-      ["search_outcome", text], ["near_signature", text], ["created_at", time], ["updated_at", time], ["after_search", text], ["version", text],
+      ["search_outcome", text], ["near_signature", text, v2("")], ["created_at", time], ["updated_at", time], ["after_search", text, v2("")],
+      ["version", text, v2("")],
     ],
     orderBy: ["id"],
     restore: "insert",
@@ -77,6 +88,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   // Verdicts and what they add up to (written by the app, not by triggers: restored as they are).
   {
     name: "experience_verdicts",
+    since: 2,
     columns: [
       ["experience_id", int], ["key_id", text], ["key_label", text], ["verdict", text], ["reason", text], ["note", text], ["detail", text],
       ["version", text], ["duplicate_of", int], ["superseded_by", int], ["after_search", text], ["cited_seq", int], ["status", text], ["created_at", time], ["updated_at", time],
@@ -86,6 +98,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   },
   {
     name: "experience_standing",
+    since: 2,
     columns: [
       ["experience_id", int], ["confirmations", int], ["confirmed_by", text], ["flags", text], ["flag_weight", "float"], ["stale_weight", "float"], ["confidence", "float"],
       ["last_confirmed", time], ["latest_version", text], ["newer_version", text], ["superseded_by", int], ["updated_at", time],
@@ -128,7 +141,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   {
     name: "search_logs",
     columns: [["id", int], ["query", text], ["category", text], ["result_count", int], ["abstained", "bool"], ["latency_ms", "float"], ["key_id", text], ["created_at", time],
-      ["search_id", text], ["confidence", text], ["shown_keys", text], ["confident_count", int]],
+      ["search_id", text, v2("")], ["confidence", text, v2("")], ["shown_keys", text, v2("[]")], ["confident_count", int, v2(0)]],
     orderBy: ["id"],
     restore: "insert",
     sequence: "id",
@@ -144,6 +157,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   // maintainer's removals. The links' generation trigger moves the restored hub's generation.
   {
     name: "learning_evidence",
+    since: 2,
     columns: [
       ["id", int], ["source", text], ["source_id", int], ["experience_id", int], ["key_id", text], ["search_id", text], ["query", text],
       ["terms", text], ["resource_key", text], ["search_confidence", text], ["counts", "bool"], ["reason", text], ["created_at", time],
@@ -154,6 +168,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   },
   {
     name: "learned_links",
+    since: 2,
     columns: [
       ["id", int], ["phrase", text], ["terms", text], ["resource_key", text], ["experience_ids", text], ["key_count", int],
       ["evidence_count", int], ["status", text], ["created_at", time], ["updated_at", time], ["removed_at", time], ["removed_by", text],
