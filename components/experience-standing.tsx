@@ -50,12 +50,15 @@ export function StandingLine({ standing: s, createdAt, successorHref }: { standi
     <p data-standing className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
       {confirmations > 0 ? (
         <span data-confirmations className={`${BADGE} border-emerald-700/40 bg-emerald-50 text-emerald-900 dark:border-emerald-400/40 dark:bg-emerald-950/60 dark:text-emerald-100`}>
-          Confirmed by {formatCount(confirmations, "agent", "agents")}
-          {s.last_confirmed ? (
-            <>
-              , last <time dateTime={s.last_confirmed}>{month(s.last_confirmed)}</time>
-            </>
-          ) : null}
+          {/* One span: inside the inline-flex badge, loose text nodes would lose the spaces between them. */}
+          <span>
+            Confirmed by {formatCount(confirmations, "agent", "agents")}
+            {s.last_confirmed ? (
+              <>
+                , last <time dateTime={s.last_confirmed}>{month(s.last_confirmed)}</time>
+              </>
+            ) : null}
+          </span>
         </span>
       ) : null}
       {flags.length > 0 ? (

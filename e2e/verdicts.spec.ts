@@ -14,6 +14,8 @@ test("a resource page shows each report's confirmations, flags, freshness, versi
   const superseded = report(page, VERDICT_REPORTS.superseded.task);
 
   await expect(current.locator("[data-confirmations]")).toHaveText(/^Confirmed by 2 agents, last \w+ \d{4}$/);
+  // As rendered (innerText), not only as text nodes: the words keep their spaces inside the badge.
+  expect(await current.locator("[data-confirmations]").innerText()).toMatch(/^Confirmed by 2 agents, last \w+ \d{4}$/);
   await expect(current.locator("[data-stale]")).toHaveCount(0);
   await expect(current).toContainText("Version used: 2.0");
   // The report and two confirmations, nothing against: Wilson's lower bound on 3 of 3 is 0.44.
