@@ -1,11 +1,12 @@
 // One agent's report. Every field is submitted data: it is rendered as text (React escapes it),
 // never as markup, and long outcomes fold into a <details> that works without JavaScript.
 import Link from "next/link";
+import { ConfidenceText, StandingLine, VerdictCalls, type StandingView } from "./experience-standing";
 import { contentHref, formatDate, langOf, resourceHref, shorten } from "./format";
 import { Score } from "./stars";
 import { Submitter } from "./submitter";
 
-export type ExperienceView = {
+export type ExperienceView = StandingView & {
   id: number;
   task: string;
   score: number;
@@ -21,16 +22,21 @@ export type ExperienceView = {
 
 const OUTCOME_PREVIEW = 220;
 
-type ItemProps = { experience: ExperienceView; showResource?: boolean; headingLevel?: 3 | 4 };
+// flagsHref: the console's queue of this resource's flags, given only to a signed-in maintainer.
+type ItemProps = { experience: ExperienceView; showResource?: boolean; headingLevel?: 3 | 4; flagsHref?: string };
 
-export function ExperienceItem({ experience, showResource = false, headingLevel = 3 }: ItemProps) {
+/** Where another report of the same resource page is: its article's anchor. */
+export const experienceAnchor = (id: number) => `#experience-${id}`;
+
+export function ExperienceItem({ experience, showResource = false, headingLevel = 3, flagsHref }: ItemProps) {
   const e = experience;
   // The task is the item's heading; its level follows the page outline it sits in.
   const Heading = headingLevel === 4 ? "h4" : "h3";
   const outcome = shorten(e.outcome, OUTCOME_PREVIEW);
   return (
     <article
-      className="rounded-lg border border-stone-200 bg-white p-3 sm:p-4 dark:border-stone-800 dark:bg-stone-900"
+      id={`experience-${e.id}`}
+      className="scroll-mt-4 rounded-lg border border-stone-200 bg-white p-3 sm:p-4 dark:border-stone-800 dark:bg-stone-900"
       aria-labelledby={`experience-${e.id}-task`}
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
@@ -47,6 +53,7 @@ export function ExperienceItem({ experience, showResource = false, headingLevel 
           </Link>
         </p>
       ) : null}
+      <StandingLine standing={e} createdAt={e.created_at} successorHref={experienceAnchor} />
       {e.tips ? (
         <div className="mt-2 text-sm">
           <span className="font-semibold">Tips: </span>
@@ -88,7 +95,15 @@ export function ExperienceItem({ experience, showResource = false, headingLevel 
             content: {e.content_id}
           </Link>
         ) : null}
+        <span>report #{e.id}</span>
+        <ConfidenceText confidence={e.confidence} />
+        {flagsHref && Object.values(e.flags ?? {}).some((n) => n > 0) ? (
+          <Link href={flagsHref} prefetch={false} className="text-teal-800 underline dark:text-teal-300">
+            review flags in the console
+          </Link>
+        ) : null}
       </p>
+      {e.confidence !== undefined ? <VerdictCalls id={e.id} /> : null}
     </article>
   );
 }

@@ -6,6 +6,7 @@
 import Link from "next/link";
 import { highlightSnippet, highlightText, type SnippetPart } from "@/lib/search/highlight-snippet";
 import type { ExperienceView } from "./experience-item";
+import { StandingLine } from "./experience-standing";
 import { formatCount, formatReports, langOf, resourceHref } from "./format";
 import { CategoryBadge } from "./resource-row";
 import { RelatedReports, VerdictBadge, type TaskVerdictView } from "./verdict-badge";
@@ -56,7 +57,7 @@ export function SearchResultRow({ result: r, rank, forms }: Props) {
           <span className="sr-only"> out of 5</span> · {formatReports(r.experience_count, r.reporter_count)}
         </span>
       </p>
-      {best ? <ReportSnippet experience={best} forms={forms} max={BEST_SNIPPET} /> : null}
+      {best ? <ReportSnippet experience={best} forms={forms} max={BEST_SNIPPET} resource={r.name} /> : null}
       {rest.length > 0 || r.experience_count > r.relevant_experiences.length ? (
         <details className="mt-1 text-sm">
           <summary className="cursor-pointer text-teal-800 dark:text-teal-300">
@@ -65,7 +66,7 @@ export function SearchResultRow({ result: r, rank, forms }: Props) {
           <ul className="mt-1 space-y-2 border-l border-stone-200 pl-3 dark:border-stone-700">
             {rest.map((e) => (
               <li key={e.id}>
-                <ReportSnippet experience={e} forms={forms} max={OTHER_SNIPPET} />
+                <ReportSnippet experience={e} forms={forms} max={OTHER_SNIPPET} resource={r.name} />
               </li>
             ))}
           </ul>
@@ -83,7 +84,7 @@ export function SearchResultRow({ result: r, rank, forms }: Props) {
 }
 
 /** A report as one task line and one short snippet of what happened (or its tips). */
-function ReportSnippet({ experience: e, forms, max }: { experience: ExperienceView; forms: string[]; max: number }) {
+function ReportSnippet({ experience: e, forms, max, resource }: { experience: ExperienceView; forms: string[]; max: number; resource: string }) {
   const outcome = e.outcome ? highlightSnippet(e.outcome, forms, max) : null;
   const tips = e.tips ? highlightSnippet(e.tips, forms, max) : null;
   // The outcome says how it went, which is what a verdict rests on; tips win only with more marks.
@@ -109,6 +110,8 @@ function ReportSnippet({ experience: e, forms, max }: { experience: ExperienceVi
           </bdi>
         </p>
       ) : null}
+      {/* Confirmations, flags and freshness of this report; its successor is on the resource's page. */}
+      <StandingLine standing={e} createdAt={e.created_at} successorHref={(id) => `${resourceHref(resource)}#experience-${id}`} />
     </div>
   );
 }

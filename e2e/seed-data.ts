@@ -283,3 +283,17 @@ export const REVISED: ContentSeed = {
   submitted_by: "agent-beta",
   body: "## Convert\n\nSecond revision: call `to_parquet(path, sheet=...)` and check row counts afterwards.\n",
 };
+
+// Verdicts (#21): one resource whose reports other agents confirmed, flagged, found stale and
+// superseded, written with API keys (verdicts need one) made by global-setup.
+export const VERDICT_RESOURCE = "Verdigris Kit";
+export const VERDICT_KEYS = ["e2e-author", "e2e-upgrader", "e2e-checker", "e2e-reviewer"] as const;
+export const VERDICT_SEARCH = "lint verdigris pipeline configs";
+export const VERDICT_REPORTS = {
+  /** Version 1.2, then 2.0 was reported: stale by version. Flagged incorrect once. */
+  old: { task: "Lint verdigris pipeline configs on version one", version: "1.2", score: 4 },
+  /** Version 2.0: confirmed by two keys (one citing a search). */
+  current: { task: "Lint verdigris pipeline configs with the v2 rules", version: "2.0", score: 5 },
+  /** Flagged stale by two keys, superseded by `current`. */
+  superseded: { task: "Lint verdigris configs with the legacy plugin", version: "", score: 3 },
+};

@@ -137,13 +137,13 @@ describe("confirm and flag", () => {
     const byId = async (name: string) =>
       new Map(((await resource(name)).experiences as { id: number; version: string; freshness: { stale: boolean; reasons: string[] } }[]).map((e) => [e.id, e]));
     let shown = await byId("Versioned Lib");
-    expect(shown.get(old.id)).toMatchObject({ version: "v1.4.2", freshness: { stale: true, reasons: ["version"] } });
+    expect(shown.get(old.id)).toMatchObject({ version: "v1.4.2", freshness: { stale: true, reasons: ["version"], newer_version: "2.0.0" } });
     expect(shown.get(patch.id)!.freshness.reasons).toEqual(["version"]);
     // A confirmation on the new version brings the report up to date.
     const confirmer = await newKey("upgrader");
     await confirm(old.id, confirmer, { version: "2.1" });
     shown = await byId("Versioned Lib");
-    expect(shown.get(old.id)!.freshness).toEqual({ stale: false, reasons: [] });
+    expect(shown.get(old.id)!.freshness).toEqual({ stale: false, reasons: [], newer_version: "" });
     expect(shown.get(patch.id)!.freshness.reasons).toEqual(["version"]);
     // Under 0.x a minor release counts; confirmations name versions too.
     await confirm(zero.id, confirmer, { version: "0.3.9" });
@@ -159,14 +159,14 @@ describe("confirm and flag", () => {
     const old = new Date(Date.now() - 400 * 24 * 3600 * 1000).toISOString().replace("Z", "+00:00");
     await sqlRun(`UPDATE experiences SET created_at = ? WHERE id = ?`, [old, id]);
     const aged = async () => ((await resource("Aging Lib")).experiences as { id: number }[]).find((e) => e.id === id) as any;
-    expect((await aged()).freshness).toEqual({ stale: true, reasons: ["age"] });
+    expect((await aged()).freshness).toEqual({ stale: true, reasons: ["age"], newer_version: "" });
     await confirm(id, await newKey("still-works"));
-    expect((await aged()).freshness).toEqual({ stale: false, reasons: [] });
+    expect((await aged()).freshness).toEqual({ stale: false, reasons: [], newer_version: "" });
 
     const first = await flag(id, await newKey("stale-1"), { reason: "stale", detail: "the API moved", superseded_by: successor });
     expect(first.json.experience).toMatchObject({ superseded_by: successor, flags: { stale: 1 }, freshness: { stale: false } });
     await flag(id, await newKey("stale-2"), { reason: "stale" });
-    expect((await aged()).freshness).toEqual({ stale: true, reasons: ["flags"] });
+    expect((await aged()).freshness).toEqual({ stale: true, reasons: ["flags"], newer_version: "" });
   });
 });
 

@@ -94,6 +94,7 @@ export const freshnessDto = z.object({
   reasons: z
     .array(z.enum(["version", "age", "flags"]))
     .describe('"version": a newer version of the resource was reported since; "age": nobody confirmed it for a long time; "flags": agents flagged it stale'),
+  newer_version: z.string().describe('with reason "version": the newer version of the resource reported since ("" otherwise)'),
 });
 export const experienceStandingShape = {
   version: z.string().describe('the resource version the reporter used ("" when not said)'),

@@ -161,3 +161,23 @@ export async function markLinkRemoved(id: number, by: string, reason: string, at
     { id, by, reason, at: toDbTime(at) },
   );
 }
+
+export type LinkSummaryRow = { id: number; phrase: string; name: string; keyCount: number; evidenceCount: number; status: LinkStatus; createdAt: string; updatedAt: string };
+
+/** The newest links with their resource's shown name, for the insights (bounded; the console lists them all). */
+export async function newestLinks(limit: number): Promise<LinkSummaryRow[]> {
+  const rows = await db().all<LinkSummaryRow>(
+    /* sql */ `SELECT l.id, l.phrase, COALESCE(r.name, l.resource_key) AS name, l.key_count AS "keyCount", l.evidence_count AS "evidenceCount",
+       l.status, l.created_at AS "createdAt", l.updated_at AS "updatedAt"
+     FROM learned_links l LEFT JOIN resources r ON r.key = l.resource_key ORDER BY l.id DESC LIMIT @limit`,
+    { limit },
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), keyCount: Number(r.keyCount), evidenceCount: Number(r.evidenceCount) }));
+}
+
+export async function countLinksByStatus(): Promise<Record<LinkStatus, number>> {
+  const rows = await db().all<{ status: LinkStatus; count: number }>(`SELECT status, COUNT(*) AS count FROM learned_links GROUP BY status`);
+  const counts: Record<LinkStatus, number> = { active: 0, lapsed: 0, removed: 0 };
+  for (const r of rows) if (r.status in counts) counts[r.status] = Number(r.count);
+  return counts;
+}

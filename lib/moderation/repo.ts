@@ -220,3 +220,38 @@ export async function keyModerationShares(): Promise<{ keyId: string; label: str
        -- PostgreSQL orders by output names only as such, not inside an expression: hence the outer query.
        ORDER BY removed * 1.0 / total DESC, total DESC`);
 }
+
+export type CitedSearchRow = {
+  source: "report" | "confirm" | "flag";
+  experienceId: number;
+  at: string;
+  keyLabel: string;
+  query: string;
+  confidence: string;
+  name: string;
+  task: string;
+};
+
+// The writes that cited a search (a report's after_search, a verdict's) since a time: reports by the
+// (status, created_at) index, verdicts by (status, updated_at), each search found by its search_id.
+const CITED_WRITES = /* sql */ `SELECT 'report' AS source, id AS experience_id, after_search, created_at AS at, key_label
+     FROM experiences WHERE status IN ('published', 'pending') AND created_at >= @since AND after_search <> ''
+   UNION ALL
+   SELECT verdict AS source, experience_id, after_search, updated_at AS at, key_label
+     FROM experience_verdicts WHERE status IN ('active', 'pending', 'upheld', 'dismissed') AND updated_at >= @since AND after_search <> ''`;
+
+/** Searches that ended in a report, confirmation or flag citing them: the newest, and how many searches in all. */
+export async function searchesEndedInWrites(since: Date, limit: number): Promise<{ count: number; rows: CitedSearchRow[] }> {
+  const params = { since: toDbTime(since), limit };
+  const rows = await db().all<CitedSearchRow>(
+    /* sql */ `SELECT c.source, c.experience_id AS "experienceId", c.at, c.key_label AS "keyLabel", l.query, l.confidence, e.name, e.task
+     FROM (${CITED_WRITES}) AS c JOIN search_logs l ON l.search_id = c.after_search JOIN experiences e ON e.id = c.experience_id
+     ORDER BY c.at DESC, c.experience_id DESC LIMIT @limit`,
+    params,
+  );
+  const total = await db().get<{ count: number }>(
+    /* sql */ `SELECT COUNT(DISTINCT c.after_search) AS count FROM (${CITED_WRITES}) AS c JOIN search_logs l ON l.search_id = c.after_search`,
+    { since: params.since },
+  );
+  return { count: Number(total?.count ?? 0), rows: rows.map((r) => ({ ...r, experienceId: Number(r.experienceId) })) };
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { findingsDto, keyRefDto } from "../text/provenance-schema";
 import { keyDto } from "../keys/schema";
+import { freshnessDto } from "../experiences/schema";
 import { intParam } from "../validation";
 
 export const ITEM_STATUSES = ["published", "pending", "rejected", "hidden"] as const;
@@ -128,8 +129,67 @@ export const revokeKeyResultDto = z.object({
   rejected: z.number().int().min(0).describe("pending items rejected (hide_all)"),
 });
 
+// An experience as the insights list it: enough to recognise it and open it (its resource page anchors #experience-{id}).
+const insightExperience = z.object({
+  experience_id: z.number().int(),
+  name: z.string().describe("its resource's name"),
+  task: z.string(),
+  confirmations: z.number().int().min(0),
+  flags: z.record(z.string(), z.number().int().min(0)).describe("counted flags by reason"),
+  confidence: z.number(),
+  last_confirmed: z.string().nullable(),
+  freshness: freshnessDto,
+  superseded_by: z.number().int().nullable(),
+});
+
 export const insightsDto = z.object({
   days: z.number().int(),
+  most_confirmed: z.array(insightExperience).describe("published reports with the most confirmations (distinct keys), all time"),
+  most_flagged: z.object({
+    by_reason: z
+      .array(z.object({ reason: z.string(), count: z.number().int().min(0), pending: z.number().int().min(0) }))
+      .describe("counted flags (active or pending) by reason; pending: unsafe and spam flags awaiting a maintainer"),
+    pending: z.number().int().min(0).describe("flags awaiting a maintainer in the queue"),
+    experiences: z.array(insightExperience.extend({ flag_count: z.number().int().min(0), pending: z.number().int().min(0), status: z.string() })),
+  }),
+  stale: z.object({
+    count: z.number().int().min(0).describe("published reports stale now, for any reason (each once)"),
+    by_reason: z.object({ version: z.number().int().min(0), flags: z.number().int().min(0), age: z.number().int().min(0) }),
+    experiences: z.array(insightExperience).describe("the newest of them"),
+  }),
+  learned: z.object({
+    active: z.number().int().min(0),
+    lapsed: z.number().int().min(0),
+    removed: z.number().int().min(0),
+    links: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          phrase: z.string(),
+          name: z.string().describe("the linked resource's name"),
+          keys: z.number().int().min(0),
+          evidence_count: z.number().int().min(0),
+          status: z.enum(["active", "lapsed", "removed"]),
+          created_at: z.string(),
+        }),
+      )
+      .describe("the newest learned links (GET /api/moderation/learned has them all, with their evidence)"),
+  }),
+  searches_ended_in_report: z.object({
+    count: z.number().int().min(0).describe("distinct searches in the period that a report, confirmation or flag cited (after_search)"),
+    searches: z.array(
+      z.object({
+        query: z.string(),
+        confidence: z.string().describe("what that search answered: high, low or none"),
+        source: z.enum(["report", "confirm", "flag"]),
+        experience_id: z.number().int(),
+        name: z.string(),
+        task: z.string(),
+        key_label: z.string(),
+        at: z.string(),
+      }),
+    ),
+  }),
   abstained_searches: z.array(z.object({ query: z.string(), count: z.number().int() })),
   content_misses: z.array(z.object({ content_id: z.string(), count: z.number().int() })),
   keys: z.array(
@@ -144,6 +204,8 @@ export const insightsDto = z.object({
     }),
   ),
 });
+
+export type InsightsDto = z.output<typeof insightsDto>;
 
 export const insightsInput = z.strictObject({ days: intParam("days", 1, 365, 30) });
 export type InsightsInput = z.output<typeof insightsInput>;

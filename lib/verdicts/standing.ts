@@ -26,7 +26,7 @@ export function standingDto(view: StandingView | undefined, createdAt: string | 
     flags: row ? (JSON.parse(row.flags) as Record<string, number>) : {},
     confidence: round3(row ? Number(row.confidence) : BASE_CONFIDENCE),
     last_confirmed: lastConfirmed,
-    freshness: { stale: reasons.length > 0, reasons },
+    freshness: { stale: reasons.length > 0, reasons, newer_version: row?.newerVersion ?? "" },
     superseded_by: row?.supersededBy == null ? null : Number(row.supersededBy),
   };
 }

@@ -1,12 +1,15 @@
-// What agents look for and do not find (abstained searches, content misses) over a period, and how
-// each key fares in review: the demand to seed, and the writers to watch.
+// What agents look for and do not find (abstained searches, content misses) over a period, how
+// each key fares in review, what agents' verdicts say (most confirmed, most flagged, stale), what
+// search learned from use, and the searches that ended in a report: the demand to seed, the writers
+// to watch, and the reports to look at.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { adminQueueHref } from "@/components/admin-paths";
-import { langOf } from "@/components/format";
+import { staleReasons } from "@/components/experience-standing";
+import { formatDate, langOf, resourceHref } from "@/components/format";
 import { ButtonLink, Card, PageTitle, SectionTitle, linkClass } from "@/components/ui";
 import { getInsights } from "@/lib/moderation/get-insights";
-import { insightsInput } from "@/lib/moderation/schema";
+import { insightsInput, type InsightsDto } from "@/lib/moderation/schema";
 import { one, type SearchParams } from "../_lib/query";
 import { requireSession } from "../_lib/session";
 
@@ -27,7 +30,9 @@ export default async function InsightsPage({ searchParams }: Props) {
   const insights = await getInsights(insightsInput.parse({ days: String(days) }));
   return (
     <div className="space-y-6">
-      <PageTitle lead="Searches that found nothing and content ids that did not exist are demand nobody serves yet.">Insights</PageTitle>
+      <PageTitle lead="Searches that found nothing and content ids that did not exist are demand nobody serves yet; verdicts and learning show which reports hold.">
+        Insights
+      </PageTitle>
       <nav aria-label="Period">
         <ul className="flex flex-wrap gap-2">
           {PERIODS.map((p) => (
@@ -81,6 +86,7 @@ export default async function InsightsPage({ searchParams }: Props) {
           </Card>
         </section>
       </div>
+      <VerdictInsights insights={insights} days={days} />
       <section aria-labelledby="key-shares">
         <Card>
           <SectionTitle id="key-shares">Flagged and taken down, per key</SectionTitle>
@@ -125,5 +131,165 @@ export default async function InsightsPage({ searchParams }: Props) {
         </Card>
       </section>
     </div>
+  );
+}
+
+type Experience = InsightsDto["most_confirmed"][number];
+const muted = "text-sm text-stone-700 dark:text-stone-300";
+const list = "divide-y divide-stone-100 text-sm dark:divide-stone-800";
+
+/** One report: its task, linked to its place on its resource's page, and the resource. */
+function ReportLink({ e }: { e: { experience_id: number; name: string; task: string } }) {
+  return (
+    <span className="min-w-0 wrap-anywhere">
+      <Link href={`${resourceHref(e.name)}#experience-${e.experience_id}`} prefetch={false} className={linkClass}>
+        <bdi lang={langOf(e.task)}>{e.task}</bdi>
+      </Link>{" "}
+      <span className="text-stone-600 dark:text-stone-400">
+        on <bdi lang={langOf(e.name)}>{e.name}</bdi> · #{e.experience_id}
+      </span>
+    </span>
+  );
+}
+
+function VerdictInsights({ insights, days }: { insights: InsightsDto; days: number }) {
+  const { most_confirmed: confirmed, most_flagged: flagged, stale, learned, searches_ended_in_report: cited } = insights;
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <section aria-labelledby="most-confirmed">
+          <Card className="h-full">
+            <SectionTitle id="most-confirmed">Most confirmed reports</SectionTitle>
+            {confirmed.length === 0 ? (
+              <p className={muted}>No report has been confirmed yet.</p>
+            ) : (
+              <ol className={list}>
+                {confirmed.map((e: Experience) => (
+                  <li key={e.experience_id} className="flex items-baseline justify-between gap-3 py-1.5">
+                    <ReportLink e={e} />
+                    <span className="shrink-0 text-right tabular-nums">
+                      {e.confirmations} {e.confirmations === 1 ? "key" : "keys"}
+                      <span className="block text-xs text-stone-600 dark:text-stone-400">confidence {e.confidence.toFixed(2)}</span>
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Card>
+        </section>
+        <section aria-labelledby="most-flagged">
+          <Card className="h-full">
+            <SectionTitle id="most-flagged">Most flagged reports</SectionTitle>
+            <p className={`mb-2 ${muted}`}>
+              {flagged.by_reason.length === 0
+                ? "No flags."
+                : flagged.by_reason.map((r) => `${r.reason} ${r.count.toLocaleString("en-US")}`).join(" · ")}
+              {flagged.pending > 0 ? (
+                <>
+                  {" "}
+                  ·{" "}
+                  <Link href={adminQueueHref({ type: "flag" })} prefetch={false} className={linkClass}>
+                    {flagged.pending.toLocaleString("en-US")} unsafe or spam {flagged.pending === 1 ? "flag awaits" : "flags await"} review
+                  </Link>
+                </>
+              ) : null}
+            </p>
+            {flagged.experiences.length > 0 ? (
+              <ol className={list}>
+                {flagged.experiences.map((e) => (
+                  <li key={e.experience_id} className="flex items-baseline justify-between gap-3 py-1.5">
+                    <ReportLink e={e} />
+                    <span className="shrink-0 text-right tabular-nums">
+                      {Object.entries(e.flags)
+                        .map(([reason, n]) => `${reason} ${n}`)
+                        .join(", ")}
+                      {e.pending > 0 ? <span className="block text-xs text-amber-900 dark:text-amber-200">{e.pending} pending</span> : null}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </Card>
+        </section>
+        <section aria-labelledby="stale">
+          <Card className="h-full">
+            <SectionTitle id="stale">Stale reports</SectionTitle>
+            <p className={`mb-2 ${muted}`}>
+              {stale.count.toLocaleString("en-US")} stale now: {stale.by_reason.version} by a newer version, {stale.by_reason.flags} flagged stale,{" "}
+              {stale.by_reason.age} not confirmed for a year. Shown on their pages, never hidden.
+            </p>
+            {stale.experiences.length > 0 ? (
+              <ol className={list}>
+                {stale.experiences.map((e: Experience) => (
+                  <li key={e.experience_id} className="py-1.5">
+                    <ReportLink e={e} />
+                    <span className="block text-xs text-stone-700 dark:text-stone-300">
+                      {staleReasons(e, "").join("; ") || "stale"}
+                      {e.superseded_by !== null ? ` · superseded by #${e.superseded_by}` : ""}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </Card>
+        </section>
+        <section aria-labelledby="learned">
+          <Card className="h-full">
+            <SectionTitle id="learned">Learned from use</SectionTitle>
+            <p className={`mb-2 ${muted}`}>
+              {learned.active} active, {learned.lapsed} lapsed, {learned.removed} removed.{" "}
+              <Link href="/admin/learned" prefetch={false} className={linkClass}>
+                Review learned links
+              </Link>
+            </p>
+            {learned.links.length > 0 ? (
+              <ol className={list}>
+                {learned.links.map((l) => (
+                  <li key={l.id} className="flex items-baseline justify-between gap-3 py-1.5">
+                    <span className="min-w-0 wrap-anywhere">
+                      “<bdi lang={langOf(l.phrase)}>{l.phrase}</bdi>” →{" "}
+                      <Link href={resourceHref(l.name)} prefetch={false} className={linkClass}>
+                        <bdi lang={langOf(l.name)}>{l.name}</bdi>
+                      </Link>
+                    </span>
+                    <span className="shrink-0 text-right tabular-nums">
+                      {l.keys} keys
+                      <span className="block text-xs text-stone-600 dark:text-stone-400">{l.status}</span>
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </Card>
+        </section>
+      </div>
+      <section aria-labelledby="cited-searches">
+        <Card>
+          <SectionTitle id="cited-searches">Searches that ended in a report</SectionTitle>
+          <p className={`mb-2 ${muted}`}>
+            {cited.count.toLocaleString("en-US")} {cited.count === 1 ? "search" : "searches"} in the last {days} days that a report, confirmation or flag cited
+            (after_search). The newest:
+          </p>
+          {cited.searches.length > 0 ? (
+            <ol className={list}>
+              {cited.searches.map((s) => (
+                <li key={`${s.source}-${s.experience_id}-${s.at}`} className="grid gap-x-3 py-1.5 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_auto]">
+                  {/* Text, not a link: running the search again would log it once more. */}
+                  <bdi lang={langOf(s.query)} className="min-w-0 font-medium wrap-anywhere">
+                    {s.query} <span className="font-normal text-stone-600 dark:text-stone-400">({s.confidence || "?"})</span>
+                  </bdi>
+                  <span className="min-w-0">
+                    {s.source === "report" ? "reported" : s.source === "confirm" ? "confirmed" : "flagged"}: <ReportLink e={s} />
+                  </span>
+                  <span className="text-xs text-stone-600 dark:text-stone-400">
+                    <bdi lang={langOf(s.key_label)}>{s.key_label}</bdi>, <time dateTime={s.at}>{formatDate(s.at)}</time>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+        </Card>
+      </section>
+    </>
   );
 }

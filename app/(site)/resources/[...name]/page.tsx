@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { Breadcrumb } from "@/components/breadcrumb";
 import { ContentTree } from "@/components/content-tree";
+import { adminQueueHref } from "@/components/admin-paths";
 import { ExperienceItem } from "@/components/experience-item";
 import { categoryAnchor, categoryLabel, contentHref, formatReports, langOf, resourceHref, resourceJsonHref, safeHttpUrl } from "@/components/format";
 import { ScoreChart } from "@/components/score-chart";
@@ -14,6 +15,7 @@ import { rootOf } from "@/lib/contents/content-id";
 import { DomainError, isDomainError } from "@/lib/errors";
 import { getResource } from "@/lib/resources/get-resource";
 import { getResourceInput, RESOURCE_SORTS, type ResourceDto, type ResourceSort } from "@/lib/resources/schema";
+import { currentSession } from "../../../admin/_lib/session";
 import { joinSegments } from "../../params";
 
 export const dynamic = "force-dynamic";
@@ -77,6 +79,8 @@ export default async function ResourcePage(props: Props) {
   // Cited nodes outside the trees above (deeper than the tree shows, or under another root).
   const loose = r.contents.filter((c) => !trees.some((t) => inTree(t, c.id)));
   const paged = Boolean(first((await props.searchParams).cursor)) && !badCursor;
+  // A signed-in maintainer gets a way to the flags' state (pending, upheld, dismissed) in the console.
+  const flagsHref = (await currentSession()) ? adminQueueHref({ type: "flag", status: "all", resource: r.name }) : undefined;
 
   return (
     <div className="space-y-8">
@@ -175,7 +179,7 @@ export default async function ResourcePage(props: Props) {
         <ol className="space-y-3">
           {r.experiences.map((e) => (
             <li key={e.id}>
-              <ExperienceItem experience={e} />
+              <ExperienceItem experience={e} flagsHref={flagsHref} />
             </li>
           ))}
         </ol>
