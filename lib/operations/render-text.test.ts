@@ -132,7 +132,7 @@ describe("a report's answer as text", () => {
   const experience = {
     id: 7, name: "Table Kit", url: "", category: "library", task: "Extract tables from PDF invoices", score: 4, outcome: "", tips: "",
     content_id: "", submitted_by: "", verified: false, key: null, status: "published", created_at: "", updated_at: "",
-    version: "", confirmations: 0, flags: {}, confidence: 0.207, last_confirmed: null, freshness: { stale: false, reasons: [] }, superseded_by: null,
+    version: "", confirmations: 0, flags: {}, confidence: 0.207, last_confirmed: null, freshness: { stale: false, reasons: [], newer_version: "" }, superseded_by: null,
   };
   const resource = { name: "Table Kit", url: "", category: "library", avg_score: 4, experience_count: 1, reporter_count: 1, score_distribution: { "1": 0, "2": 0, "3": 0, "4": 1, "5": 0 } };
 
