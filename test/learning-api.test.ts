@@ -130,8 +130,9 @@ describe("learning from use", () => {
 
     const moved = await generation();
     await agentReports(keys[2].token, "turn my scanned receipts into a ledger spreadsheet", "Camelot", "Expense receipts to a sheet");
-    const step = await learn();
-    expect(step.linksChanged).toBe(1);
+    // The step this report scheduled in the background may run first: the state is asserted.
+    await learn();
+    expect(await countRows("learned_links", "status = 'active'")).toBe(1);
     expect(await generation()).not.toBe(moved);
     // Three keys: the link; Tabula's one key with ten reports teaches nothing.
     const link = await sqlGet<{ keyCount: number; status: string; phrase: string; resourceKey: string }>(
@@ -212,8 +213,9 @@ describe("learning from confirmations", () => {
       const found = await search(PHRASE, k.token);
       expect((await confirm(pillow, { after_search: found.json.search_id, note: "worked for my gallery" }, k.token)).status).toBe(201);
     }
-    // Three distinct keys (keys[4] and two more): the link, from confirmations alone.
-    expect((await learn()).linksChanged).toBe(1);
+    // Three distinct keys (keys[4] and two more): the link, from confirmations alone. (The step the
+    // confirmations scheduled in the background may have made it first: the state is asserted.)
+    await learn();
     const link = await sqlGet<{ keyCount: number; status: string; ids: string }>(
       `SELECT key_count AS "keyCount", status, experience_ids AS "ids" FROM learned_links WHERE resource_key = 'pillow'`,
     );

@@ -18,6 +18,8 @@ export type ExperienceRow = {
   status: string;
   createdAt: Date | string;
   updatedAt: Date | string;
+  /** The resource version the report used, when the read selected it (search's reads do). */
+  version?: string;
 };
 
 /** `standing`: what verdicts say of it (lib/verdicts/standing.ts works it out; every DTO carries it). */

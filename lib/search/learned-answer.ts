@@ -6,7 +6,8 @@ import type { ExperienceRow } from "../experiences/serialize";
 import { toRelevantExperienceDto } from "../experiences/serialize";
 import { activeLinks, matchLinks, type LinkMatch } from "../learning/active-links";
 import { averageScore } from "../resources/serialize";
-import { standingDto, type StandingView } from "../verdicts/standing";
+import type { StandingRow } from "../verdicts/repo";
+import { standingDto } from "../verdicts/standing";
 import { resourceKey } from "../text/resource-key";
 import type { SearchInput, SearchResponseDto, SearchResultDto, TaskVerdictDto } from "./schema";
 import { SEARCH_TUNING as T } from "./search-config";
@@ -61,7 +62,7 @@ export async function answerWithLinks(input: SearchInput, index: SearchIndex, ge
   for (const result of learned) {
     result.relevant_experiences = result.relevant_experiences.map((e) => {
       const row = experiences.get(e.id)!;
-      return toRelevantExperienceDto(row, standingDto(standing.get(e.id), row.createdAt, now));
+      return toRelevantExperienceDto(row, standingDto({ version: row.version ?? "", standing: standing.get(e.id) ?? null }, row.createdAt, now));
     });
     Object.assign(result.task_verdict, confirmationsOf(result.relevant_experiences.map((e) => experiences.get(e.id)!), standing));
   }
@@ -96,11 +97,11 @@ function verdictOf(rows: ExperienceRow[], voices: ExperienceRow[]): TaskVerdictD
 }
 
 /** Who vouches for the linked reports: their confirming keys, when last, and the distinct agents (reporters and confirmers). */
-function confirmationsOf(rows: ExperienceRow[], standing: Map<number, StandingView>): Pick<TaskVerdictDto, "confirmations" | "last_confirmed" | "agent_count"> {
+function confirmationsOf(rows: ExperienceRow[], standing: Map<number, StandingRow>): Pick<TaskVerdictDto, "confirmations" | "last_confirmed" | "agent_count"> {
   const confirmers = new Set<string>();
   let last: string | null = null;
   for (const r of rows) {
-    const row = standing.get(Number(r.id))?.standing;
+    const row = standing.get(Number(r.id));
     if (!row) continue;
     for (const key of JSON.parse(row.confirmedBy) as string[]) confirmers.add(`k:${key}`);
     const at = row.lastConfirmed ? new Date(row.lastConfirmed).toISOString() : null;

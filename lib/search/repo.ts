@@ -90,32 +90,29 @@ export function findCandidates(match: string, category: string, max: number): Ca
 export function findExperiences(ids: readonly number[]): Map<number, ExperienceRow> {
   const rows = prepared(
     /* sql */ `SELECT id, name, url, category, task, score, outcome, tips, content_id AS contentId,
-              submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel, status, created_at AS createdAt, updated_at AS updatedAt
+              submitted_by AS submittedBy, key_id AS keyId, key_label AS keyLabel, status, created_at AS createdAt, updated_at AS updatedAt, version
        FROM experiences WHERE id IN (SELECT value FROM json_each(?))`,
   ).all(JSON.stringify(ids)) as ExperienceRow[];
   return new Map(rows.map((row) => [row.id, row]));
 }
 
 /**
- * Each experience's version and standing row (null without one). The columns are named as
- * lib/verdicts/repo.ts's StandingRow; the PostgreSQL index reads the same (search-index-pg.ts).
+ * The standing rows (lib/verdicts) of these experiences: only those a verdict or a newer version
+ * touched have one, so this reads experience_standing alone (no experience rows: the version shown
+ * comes with the rows findExperiences reads). Named as StandingRow's fields.
  */
-export const STANDING_SQL = (ids: string) => /* sql */ `SELECT e.id, e.version, s.experience_id AS "experienceId", s.confirmations, s.confirmed_by AS "confirmedBy", s.flags,
+export const STANDING_SQL = (ids: string) => /* sql */ `SELECT s.experience_id AS "experienceId", s.confirmations, s.confirmed_by AS "confirmedBy", s.flags,
     s.flag_weight AS "flagWeight", s.stale_weight AS "staleWeight", s.confidence, s.last_confirmed AS "lastConfirmed",
     s.latest_version AS "latestVersion", s.newer_version AS "newerVersion", s.superseded_by AS "supersededBy"
-  FROM experiences e LEFT JOIN experience_standing s ON s.experience_id = e.id WHERE e.id IN (${ids})`;
+  FROM experience_standing s WHERE s.experience_id IN (${ids})`;
 
-export type StandingSqlRow = { id: number; version: string } & { [K in keyof StandingRow]: StandingRow[K] | null };
-
-export function standingViews(rows: StandingSqlRow[]): Map<number, StandingView> {
-  return new Map(
-    rows.map(({ id, version, ...s }) => [Number(id), { version, standing: s.experienceId === null ? null : (s as StandingRow) }]),
-  );
+export function standingById(rows: StandingRow[]): Map<number, StandingRow> {
+  return new Map(rows.map((row) => [Number(row.experienceId), row]));
 }
 
-export function findStanding(ids: readonly number[]): Map<number, StandingView> {
+export function findStanding(ids: readonly number[]): Map<number, StandingRow> {
   if (ids.length === 0) return new Map();
-  return standingViews(prepared(STANDING_SQL("SELECT value FROM json_each(?)")).all(JSON.stringify(ids)) as StandingSqlRow[]);
+  return standingById(prepared(STANDING_SQL("SELECT value FROM json_each(?)")).all(JSON.stringify(ids)) as StandingRow[]);
 }
 
 /** Number of indexed experiences that contain the term (fts5vocab 'row' table, one b-tree seek). */

@@ -1,6 +1,7 @@
 import { toRelevantExperienceDto, type ExperienceRow } from "../experiences/serialize";
 import { BASE_CONFIDENCE } from "../verdicts/confidence";
-import { standingDto, type StandingView } from "../verdicts/standing";
+import type { StandingRow } from "../verdicts/repo";
+import { standingDto } from "../verdicts/standing";
 import { averageScore } from "../resources/serialize";
 import { logSearch } from "../demand-log/log-search";
 import { newSearchId } from "../text/search-id";
@@ -121,7 +122,7 @@ async function rankResults(input: SearchInput, index: SearchIndex, generation: s
   // between resources (each report's factor is exactly 1 without verdicts: nothing moves).
   const standing = await index.findStanding(shownGroups.flatMap((g) => g.rows.map((r) => r.row.id)));
   for (const g of shownGroups) {
-    if (!g.rows.some((r) => standing.get(r.row.id)?.standing)) continue;
+    if (!g.rows.some((r) => standing.has(r.row.id))) continue;
     for (const r of g.rows) r.standing = standingFactor(standing.get(r.row.id));
     g.rows.sort((a, b) => rankValue(b) - rankValue(a) || b.row.score - a.row.score);
     g.voices = oneVoiceEach(g.rows);
@@ -181,7 +182,7 @@ async function rankResults(input: SearchInput, index: SearchIndex, generation: s
       reporter_count: res.reporterCount,
       relevant_experiences: g.voices.slice(0, perGroup).flatMap((r) => {
         const row = experiences.get(r.row.id);
-        return row ? [toRelevantExperienceDto(row, standingDto(standing.get(row.id), row.createdAt, now))] : [];
+        return row ? [toRelevantExperienceDto(row, standingDto({ version: row.version ?? "", standing: standing.get(row.id) ?? null }, row.createdAt, now))] : [];
       }),
     };
     if (input.explain) {
@@ -304,12 +305,11 @@ function rankValue(s: Scored): number {
  * A report's ranking multiplier from its verdicts (SEARCH_TUNING.standing): its confidence against a
  * lone report's, and stale by version or flags. Exactly 1 without a standing row.
  */
-function standingFactor(view: StandingView | undefined): number {
-  const row = view?.standing;
+function standingFactor(row: StandingRow | undefined): number {
   if (!row) return 1;
   const { span, stalePenalty } = T.standing;
   const lift = Math.max(-1, Math.min(1, (Number(row.confidence) - BASE_CONFIDENCE) / (1 - BASE_CONFIDENCE)));
-  const stale = standingDto(view, new Date(0), new Date(0)).freshness.reasons.some((r) => r !== "age");
+  const stale = standingDto({ version: "", standing: row }, new Date(0), new Date(0)).freshness.reasons.some((r) => r !== "age");
   return (1 + span * lift) * (stale ? 1 - stalePenalty : 1);
 }
 
@@ -317,13 +317,13 @@ function standingFactor(view: StandingView | undefined): number {
  * Who vouches for the resource on this task: the keys that confirmed its matching reports, when
  * last, and the distinct agents behind it (reporters and confirmers, each once).
  */
-function confirmationsOf(g: Group, standing: Map<number, StandingView>): Pick<TaskVerdictDto, "confirmations" | "last_confirmed" | "agent_count"> {
+function confirmationsOf(g: Group, standing: Map<number, StandingRow>): Pick<TaskVerdictDto, "confirmations" | "last_confirmed" | "agent_count"> {
   const floor = g.rows[0].relevance * T.verdict.matchingRelative;
   const matching = g.rows.filter((r) => r.relevance >= floor);
   const confirmers = new Set<string>();
   let last: string | null = null;
   for (const r of matching) {
-    const row = standing.get(r.row.id)?.standing;
+    const row = standing.get(r.row.id);
     if (!row) continue;
     for (const key of JSON.parse(row.confirmedBy) as string[]) confirmers.add(`k:${key}`);
     const at = row.lastConfirmed ? new Date(row.lastConfirmed).toISOString() : null;

@@ -12,7 +12,8 @@ import type { MemoryPostings } from "./memory-postings";
 import { GENERATION_SQL, generationNumber, generationWatch, LISTEN_TUNING } from "./pg-generation-watch";
 import type { AllOf, AnyOf, CandidateRow, Phrase, SearchIndex, TermQuery } from "./search-index";
 import { memoryIndexSetting, pgMemoryIndex } from "./search-index-pg-memory";
-import { STANDING_SQL, standingViews, type StandingSqlRow } from "./repo";
+import { STANDING_SQL, standingById } from "./repo";
+import type { StandingRow } from "../verdicts/repo";
 
 // Which rows of a ranked OR enter the bounded candidate set (the ranking itself is score.ts's) is
 // decided as on SQLite, by FTS5's bm25 (sqlite/ext/fts5/fts5_aux.c) computed here from the rows'
@@ -240,7 +241,7 @@ export function pgSearchIndex(
       const { rows } = await pool.query<ExperienceRow>(
         /* sql */ `SELECT id, name, url, category, task, score, outcome, tips, content_id AS "contentId",
                 submitted_by AS "submittedBy", key_id AS "keyId", key_label AS "keyLabel", status,
-                created_at AS "createdAt", updated_at AS "updatedAt"
+                created_at AS "createdAt", updated_at AS "updatedAt", version
          FROM experiences WHERE id = ANY($1::int[])`,
         [ids],
       );
@@ -248,8 +249,8 @@ export function pgSearchIndex(
     },
     async findStanding(ids) {
       if (ids.length === 0) return new Map();
-      const { rows } = await pool.query<StandingSqlRow>(STANDING_SQL("SELECT unnest($1::int[])"), [ids]);
-      return standingViews(rows);
+      const { rows } = await pool.query<StandingRow>(STANDING_SQL("SELECT unnest($1::int[])"), [ids]);
+      return standingById(rows);
     },
     async findResources(keys) {
       if (keys.length === 0) return new Map();

@@ -6,7 +6,7 @@
 // one answers synchronously inside.
 import type { ExperienceRow } from "../experiences/serialize";
 import type { ResourceRow } from "../resources/serialize";
-import type { StandingView } from "../verdicts/standing";
+import type { StandingRow } from "../verdicts/repo";
 
 /** What ranking needs of an experience: the analyzed fields, not the text shown to the agent. */
 export type CandidateRow = {
@@ -73,8 +73,8 @@ export interface SearchIndex {
   /** The resources to show, by key. */
   findResources(keys: readonly string[]): Promise<Map<string, ResourceRow>>;
   /**
-   * What verdicts say of these experiences (their version and standing row, lib/verdicts): ranking
+   * What verdicts say of these experiences (their standing rows, lib/verdicts; absent without one): ranking
    * prefers confirmed and fresh reports among equally relevant ones, and the answer shows it.
    */
-  findStanding(ids: readonly number[]): Promise<Map<number, StandingView>>;
+  findStanding(ids: readonly number[]): Promise<Map<number, StandingRow>>;
 }
