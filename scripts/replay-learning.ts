@@ -10,7 +10,9 @@
 //     screening, provenance) each search a gap's phrasing, getting a search_id, and report the
 //     labelled resource citing it (after_search). Their report's task is the corpus's own task for
 //     that resource (an existing report's, so the index itself learns nothing new from the text:
-//     what changes is learning alone); then one learning step.
+//     what changes is learning alone). Such a report nearly repeats a published one, so, as the
+//     answer's hint says, the agent confirms that one instead, citing the same search (confirms
+//     teach as reports do); then one learning step.
 //  3. the gaps are asked again, and a close variant of each (the phrasing with one word added:
 //     "... for my project", "…，用于我的项目"; mechanical, not a hand-written paraphrase).
 // Scenarios, each on a hub of its own: ONE key reporting 10 times per gap; 2 keys; then a 3rd key on
@@ -58,6 +60,8 @@ async function main(): Promise<void> {
     sameAcrossLearning: number;
     others: number;
     links: number;
+    /** The agents' writes: stored reports / confirmations of a report theirs nearly repeated. */
+    writes: string;
   };
 
   const engines = ENGINES[values.engine as keyof typeof ENGINES] as readonly Engine[] | undefined;
@@ -84,7 +88,8 @@ async function main(): Promise<void> {
       process.env.DATABASE_URL = scratch.url;
     }
     resetPlanCache();
-    for (const e of corpus.experiences) await reportExperience(parseInput(createExperienceInput, e, "experience"), { key: null });
+    // A corpus is data loaded as written (as the eval loads it): no near-duplicate folding.
+    for (const e of corpus.experiences) await reportExperience(parseInput(createExperienceInput, { ...e, distinct: true }, "experience"), { key: null });
     resetPlanCache();
   }
 
@@ -107,15 +112,25 @@ async function main(): Promise<void> {
 
   const top3 = (a: Answer) => a.results.slice(0, 3).map((r) => norm(r.name)).join("|");
 
-  /** Each agent searches the gap with its key and reports the labelled resource, citing the search. */
+  // What the agents' writes became in the last scenario: stored reports, or confirmations of the
+  // published report theirs nearly repeated (near-duplicate folding).
+  const tally = { reported: 0, confirmed: 0, own: 0 };
+
+  /**
+   * Each agent searches the gap with its key and reports the labelled resource, citing the search
+   * (or, when its report nearly repeats a published one, confirms that one, citing it).
+   */
   async function agentsReport(gaps: Gap[], agents: number, reportsEach: number, label: string, others: Other[]): Promise<Map<string, string>> {
+    tally.reported = 0;
+    tally.confirmed = 0;
+    tally.own = 0;
     for (let k = 0; k < agents; k++) {
       const key = await createKey({ label: `${label}-${k}`, scope: "write", trusted: false });
       const hub = localHub(admitToken(key.token));
       for (const gap of gaps) {
         for (let r = 0; r < reportsEach; r++) {
           const found = (await hub.search({ q: gap.q.q, limit: 10 })) as Answer;
-          await hub.submitExperience({
+          const stored = await hub.submitExperience({
             name: gap.resource,
             task: gap.task,
             score: 4,
@@ -123,6 +138,13 @@ async function main(): Promise<void> {
             outcome: `It did the job (${gap.q.id}, run ${r + 1}).`,
             after_search: found.search_id,
           });
+          // As the answer's hint says: a report that nearly repeats a published one is not stored;
+          // the agent confirms that one instead, citing the same search.
+          if (stored.near_duplicate_of?.yours) tally.own++;
+          else if (stored.near_duplicate_of) {
+            await hub.confirmExperience(stored.near_duplicate_of.id, { note: `It did the job (${gap.q.id}, run ${r + 1}).`, after_search: found.search_id });
+            tally.confirmed++;
+          } else tally.reported++;
         }
       }
     }
@@ -149,7 +171,11 @@ async function main(): Promise<void> {
       if (now === (beforeLearning?.get(o.q.id) ?? o.top3)) kept++;
     }
     const links = Number((await db().get<{ n: number }>(`SELECT COUNT(*) AS n FROM learned_links WHERE status = 'active'`))?.n ?? 0);
-    return { scenario, gaps: figures(gapAnswers, resources), variants: figures(variantAnswers, resources), sameAsFresh: same, sameAcrossLearning: kept, others: others.length, links };
+    if (process.env.REPLAY_REASONS) {
+      console.log(scenario, await db().all(`SELECT source, counts, reason, COUNT(*) AS n FROM learning_evidence GROUP BY source, counts, reason`));
+    }
+    const writes = beforeLearning ? `${tally.reported} / ${tally.confirmed} / ${tally.own}` : "-";
+    return { scenario, gaps: figures(gapAnswers, resources), variants: figures(variantAnswers, resources), sameAsFresh: same, sameAcrossLearning: kept, others: others.length, links, writes };
   }
 
   type Paraphrase = { q: string; variant: string; resource: string };
@@ -203,11 +229,11 @@ async function main(): Promise<void> {
             `${gaps.length - fromEval} of ${paraphrasesOf(name).length} written paraphrases), ${seconds.toFixed(1)} s`,
         );
         const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-        console.log("scenario              | gaps: high / R@3 / MRR  | close variants: high / R@3 / MRR | links | other queries' top 3: as fresh hub, unchanged by the learning step");
+        console.log("scenario              | gaps: high / R@3 / MRR  | close variants: high / R@3 / MRR | links | writes: reports / confirms / own repeats | other queries' top 3: as fresh hub, unchanged by the learning step");
         for (const r of results) {
           console.log(
             `${r.scenario.padEnd(21)} | ${pct(r.gaps.high).padStart(7)} / ${r.gaps.recallAt3.toFixed(3)} / ${r.gaps.mrr.toFixed(3)} | ` +
-              `${pct(r.variants.high).padStart(7)} / ${r.variants.recallAt3.toFixed(3)} / ${r.variants.mrr.toFixed(3)}     | ${String(r.links).padStart(5)} | ${r.sameAsFresh} / ${r.others}, ${r.sameAcrossLearning} / ${r.others}`,
+              `${pct(r.variants.high).padStart(7)} / ${r.variants.recallAt3.toFixed(3)} / ${r.variants.mrr.toFixed(3)}     | ${String(r.links).padStart(5)} | ${r.writes.padStart(13)} | ${r.sameAsFresh} / ${r.others}, ${r.sameAcrossLearning} / ${r.others}`,
           );
         }
       }

@@ -220,9 +220,10 @@ describe("learning from confirmations", () => {
       `SELECT key_count AS "keyCount", status, experience_ids AS "ids" FROM learned_links WHERE resource_key = 'pillow'`,
     );
     expect(link).toEqual({ keyCount: 3, status: "active", ids: JSON.stringify([pillow]) });
-    // One piece of evidence per key: each of keys[4]'s confirmations replaced its citation before
-    // the first step, so only the standing one was judged.
-    expect(await countRows("learning_evidence", "source = 'confirm' AND counts = TRUE")).toBe(3);
+    // Every search a confirmation followed is evidence (keys[4]'s twenty, kept though its verdict is
+    // one row), and the link counts keys, not evidence: three.
+    expect(await countRows("learning_evidence", "source = 'confirm' AND counts = TRUE")).toBe(22);
+    expect(await countRows("verdict_citations")).toBe(22);
     const after = await search(PHRASE, null, true);
     expect(after.json.confidence).toBe("high");
     expect(names(after)[0]).toBe("Pillow");

@@ -178,6 +178,7 @@ export const createExperienceResult = z.object({
       id: z.number().int(),
       task: z.string(),
       similarity: z.number().min(0).max(1).describe("estimated Jaccard similarity of the analyzed task and of the tips, the smaller of the two"),
+      yours: z.boolean().describe("true when that experience was written with your own key: it is your report already (confirming it is refused)"),
     })
     .optional()
     .describe(

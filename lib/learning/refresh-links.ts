@@ -6,7 +6,7 @@
 // is final.
 import { findPublishedIds } from "../experiences/repo";
 import { findRevokedKeyIds } from "../keys/repo";
-import { findStandingConfirmSeqs } from "../verdicts/repo";
+import { findStandingConfirms } from "../verdicts/repo";
 import { LEARNING_TUNING } from "./learning-config";
 import { jaccard, termSet } from "./phrasing";
 import { insertLink, listCountingEvidence, listLinksOf, updateLink, type EvidenceRow, type LinkRow, type LinkValues } from "./repo";
@@ -19,10 +19,11 @@ export async function refreshLinks(resourceKeys: readonly string[], now: Date, t
   const evidence = await listCountingEvidence(resourceKeys);
   const published = await findPublishedIds([...new Set(evidence.map((e) => e.experienceId))]);
   const revoked = await findRevokedKeyIds([...new Set(evidence.map((e) => e.keyId))]);
-  // A confirmation counts while it stands: replaced by a flag, or citing another search since, it does not.
-  const confirms = await findStandingConfirmSeqs(evidence.filter((e) => e.source === "confirm").map((e) => e.sourceId));
+  // A confirmation counts while the key's verdict on that report is still a confirmation (a flag
+  // that replaced it takes every search it followed away).
+  const confirms = await findStandingConfirms(evidence.filter((e) => e.source === "confirm").map((e) => e.experienceId));
   const live = evidence.filter(
-    (e) => published.has(e.experienceId) && !revoked.has(e.keyId) && (e.source !== "confirm" || confirms.has(e.sourceId)),
+    (e) => published.has(e.experienceId) && !revoked.has(e.keyId) && (e.source !== "confirm" || confirms.has(`${e.experienceId}:${e.keyId}`)),
   );
   const existing = await listLinksOf(resourceKeys);
   let changed = 0;

@@ -15,10 +15,10 @@ import { refreshLinks } from "./refresh-links";
 import { insertEvidence, lastJudgedId, listConfirmBackedResources, type NewEvidence } from "./repo";
 
 /**
- * Where cited writes come from, each read in its own order after its cursor: reports by id, and
- * confirmations (experience_verdicts) by their citation number (`cited_seq`, given out under the
- * writer lock when a verdict cites a new search). A confirmation that later cites another search
- * gets a new number and is judged again; one turned into a flag stops counting (refresh-links.ts).
+ * Where cited writes come from, each read in its own id order after its cursor: reports
+ * (experiences.after_search), and confirmations (verdict_citations: one row per search a key's
+ * confirmation followed, appended, never rewritten; a confirmation later replaced by a flag stops
+ * counting in refresh-links.ts).
  */
 type Source = { source: CitedWrite["source"]; list: (afterId: number, limit: number) => Promise<CitedWrite[]> };
 
@@ -39,14 +39,14 @@ const SOURCES: readonly Source[] = [
   {
     source: "confirm",
     list: async (afterSeq, limit) =>
-      (await listCitedConfirms(afterSeq, limit)).map((v) => ({
+      (await listCitedConfirms(afterSeq, limit)).map((c) => ({
         source: "confirm" as const,
-        sourceId: v.citedSeq,
-        experienceId: v.experienceId,
-        keyId: v.keyId,
-        resourceKey: v.resourceKey,
-        searchId: v.afterSearch,
-        createdAt: v.updatedAt,
+        sourceId: c.id,
+        experienceId: c.experienceId,
+        keyId: c.keyId,
+        resourceKey: c.resourceKey,
+        searchId: c.searchId,
+        createdAt: c.createdAt,
       })),
   },
 ];

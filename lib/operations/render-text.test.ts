@@ -139,7 +139,7 @@ describe("a report's answer as text", () => {
   it("says a near-duplicate was not stored, which report it repeats and what to do", () => {
     const text = renderExperienceResult({
       duplicate: false, experience, resource,
-      near_duplicate_of: { id: 7, task: "Extract tables from PDF invoices", similarity: 0.625 },
+      near_duplicate_of: { id: 7, task: "Extract tables from PDF invoices", similarity: 0.625, yours: false },
       hint: "If it worked for you too, confirm that one instead.",
     });
     expect(text).toBe('Not stored: it nearly repeats experience 7 for Table Kit (4/5) ("Extract tables from PDF invoices", 63% similar). If it worked for you too, confirm that one instead.');

@@ -60,7 +60,7 @@ export async function createExperience(
   if (!input.distinct) {
     const near = await findNearDuplicate(columns);
     if (near) {
-      const folded = await nearDuplicateAnswer(near);
+      const folded = await nearDuplicateAnswer(near, provenance.keyId);
       if (folded) return folded;
     }
   }
@@ -129,18 +129,20 @@ function refuseLookalike(name: string, match: Exclude<ResourceNameMatch, { kind:
   });
 }
 
-async function nearDuplicateAnswer(near: NearMatch): Promise<CreateExperienceResult | null> {
+async function nearDuplicateAnswer(near: NearMatch, keyId: string): Promise<CreateExperienceResult | null> {
   const row = await findExperienceById(near.id);
   // Hidden or deleted between the two reads: then it is no reason to refuse the report.
   if (!row || row.status !== "published") return null;
+  // The writer's own report: confirming it would be refused, so the answer says it is theirs.
+  const yours = keyId !== "" && row.keyId === keyId;
   const resource = await findResourceByKey(resourceKey(row.name));
   if (!resource) return null;
   return {
     duplicate: false,
     experience: (await toExperienceDtos([row]))[0],
     resource: toResourceAggregate(resource),
-    near_duplicate_of: near,
-    hint: nearDuplicateHint(near.id),
+    near_duplicate_of: { ...near, yours },
+    hint: nearDuplicateHint(near.id, yours),
   };
 }
 

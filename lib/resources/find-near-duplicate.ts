@@ -50,8 +50,14 @@ export async function findNearDuplicate(
   return best && { ...best, similarity: Math.round(best.similarity * 1000) / 1000 };
 }
 
-/** What the answer tells the agent to do instead of adding a copy. */
-export function nearDuplicateHint(id: number): string {
+/** What the answer tells the agent to do instead of adding a copy. `yours`: the writer's own report. */
+export function nearDuplicateHint(id: number, yours = false): string {
+  if (yours) {
+    return (
+      `Not stored: you reported this already as experience ${id} (same task and tips); a report cannot be confirmed by its own author. ` +
+      `If yours really is a different experience, send it again with "distinct": true.`
+    );
+  }
   return (
     `Not stored: this report nearly repeats experience ${id} of the same resource (same task and tips). ` +
     `If it worked for you too, confirm that one instead: POST /api/experience/${id}/confirm. ` +

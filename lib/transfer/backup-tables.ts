@@ -91,10 +91,18 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     since: 2,
     columns: [
       ["experience_id", int], ["key_id", text], ["key_label", text], ["verdict", text], ["reason", text], ["note", text], ["detail", text],
-      ["version", text], ["duplicate_of", int], ["superseded_by", int], ["after_search", text], ["cited_seq", int], ["status", text], ["created_at", time], ["updated_at", time],
+      ["version", text], ["duplicate_of", int], ["superseded_by", int], ["after_search", text], ["status", text], ["created_at", time], ["updated_at", time],
     ],
     orderBy: ["experience_id", "key_id"],
     restore: "insert",
+  },
+  {
+    name: "verdict_citations",
+    since: 2,
+    columns: [["id", int], ["experience_id", int], ["key_id", text], ["search_id", text], ["created_at", time]],
+    orderBy: ["id"],
+    restore: "insert",
+    sequence: "id",
   },
   {
     name: "experience_standing",

@@ -7,7 +7,7 @@ import { DomainError } from "../errors";
 import { findExperienceById, findExperienceFacts } from "../experiences/repo";
 import { screenSubmission } from "../text/screening/screen";
 import { refreshStanding } from "./refresh-standing";
-import { findVerdict, nextCitedSeq, upsertVerdict, type VerdictRow } from "./repo";
+import { findVerdict, insertCitation, upsertVerdict, type VerdictRow } from "./repo";
 import type { VerdictResultDto } from "./schema";
 import { toVerdictDto } from "./serialize";
 import { toExperienceDtos } from "./standing";
@@ -65,9 +65,12 @@ export async function recordVerdict(experienceId: number, caller: Caller, verdic
     const same = before !== null && COMPARED.every((f) => before[f] === verdict[f]);
     if (!same) {
       const status = verdict.verdict === "flag" && VERDICT_TUNING.queuedReasons.includes(verdict.reason) ? "pending" : "active";
-      // A new citation of a search gets the next number (learning judges it); the same one keeps its own.
-      const citedSeq = !verdict.afterSearch ? 0 : before && before.afterSearch === verdict.afterSearch ? before.citedSeq : await nextCitedSeq();
-      await upsertVerdict({ experienceId, keyId: key.id, keyLabel: key.label, ...verdict, citedSeq, status }, now);
+      await upsertVerdict({ experienceId, keyId: key.id, keyLabel: key.label, ...verdict, status }, now);
+      // Each search a confirmation follows is evidence for learning, kept even when the verdict is
+      // replaced later (the verdict row holds only the latest).
+      if (verdict.verdict === "confirm" && verdict.afterSearch && before?.afterSearch !== verdict.afterSearch) {
+        await insertCitation(experienceId, key.id, verdict.afterSearch, now);
+      }
       await refreshStanding(target.resourceKey, [experienceId], now);
     }
     const [row, stored] = await Promise.all([findExperienceById(experienceId), findVerdict(experienceId, key.id)]);

@@ -17,15 +17,13 @@ export type VerdictRow = {
   duplicateOf: number | null;
   supersededBy: number | null;
   afterSearch: string;
-  /** The order in which verdicts cited a search (0: none), learning's cursor (lib/learning). */
-  citedSeq: number;
   status: VerdictStatus;
   createdAt: string;
   updatedAt: string;
 };
 
 const VERDICT_COLUMNS = /* sql */ `experience_id AS "experienceId", key_id AS "keyId", key_label AS "keyLabel", verdict, reason, note,
-  detail, version, duplicate_of AS "duplicateOf", superseded_by AS "supersededBy", after_search AS "afterSearch", cited_seq AS "citedSeq", status,
+  detail, version, duplicate_of AS "duplicateOf", superseded_by AS "supersededBy", after_search AS "afterSearch", status,
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 export async function findVerdict(experienceId: number, keyId: string): Promise<VerdictRow | null> {
@@ -36,49 +34,45 @@ export async function findVerdict(experienceId: number, keyId: string): Promise<
 export async function upsertVerdict(row: Omit<VerdictRow, "createdAt" | "updatedAt">, at: Date): Promise<void> {
   await db().run(
     /* sql */ `INSERT INTO experience_verdicts (experience_id, key_id, key_label, verdict, reason, note, detail, version, duplicate_of,
-       superseded_by, after_search, cited_seq, status, created_at, updated_at)
+       superseded_by, after_search, status, created_at, updated_at)
      VALUES (@experienceId, @keyId, @keyLabel, @verdict, @reason, @note, @detail, @version, @duplicateOf, @supersededBy, @afterSearch,
-       @citedSeq, @status, @at, @at)
+       @status, @at, @at)
      ON CONFLICT (experience_id, key_id) DO UPDATE SET key_label = excluded.key_label, verdict = excluded.verdict,
        reason = excluded.reason, note = excluded.note, detail = excluded.detail, version = excluded.version,
        duplicate_of = excluded.duplicate_of, superseded_by = excluded.superseded_by, after_search = excluded.after_search,
-       cited_seq = excluded.cited_seq, status = excluded.status, updated_at = excluded.updated_at`,
+       status = excluded.status, updated_at = excluded.updated_at`,
     { ...row, at: toDbTime(at) },
   );
 }
 
-/**
- * The next citation number: one past the largest given. Safe because it is read and used inside the
- * verdict's write transaction, under the writer lock every write takes on both engines.
- */
-export async function nextCitedSeq(): Promise<number> {
-  const row = await db().get<{ last: number | null }>(`SELECT MAX(cited_seq) AS "last" FROM experience_verdicts`);
-  return Number(row?.last ?? 0) + 1;
+/** A confirmation's citation of a search, appended (learning's evidence; never rewritten). */
+export async function insertCitation(experienceId: number, keyId: string, searchId: string, at: Date): Promise<void> {
+  await db().run(`INSERT INTO verdict_citations (experience_id, key_id, search_id, created_at) VALUES (?, ?, ?, ?)`, [experienceId, keyId, searchId, toDbTime(at)]);
 }
 
 /** A confirmation that cited a search, as learning reads it (lib/learning/run-learning.ts). */
-export type CitedConfirm = { citedSeq: number; experienceId: number; keyId: string; resourceKey: string; afterSearch: string; updatedAt: string };
+export type CitedConfirm = { id: number; experienceId: number; keyId: string; resourceKey: string; searchId: string; createdAt: string };
 
-/** Confirmations citing a search, in citation order after `afterSeq` (learning's cursor). */
-export async function listCitedConfirms(afterSeq: number, limit: number): Promise<CitedConfirm[]> {
+/** Citations after `afterId`, in id order (learning's cursor). */
+export async function listCitedConfirms(afterId: number, limit: number): Promise<CitedConfirm[]> {
   const rows = await db().all<CitedConfirm>(
-    /* sql */ `SELECT v.cited_seq AS "citedSeq", v.experience_id AS "experienceId", v.key_id AS "keyId", e.resource_key AS "resourceKey",
-       v.after_search AS "afterSearch", v.updated_at AS "updatedAt"
-     FROM experience_verdicts v JOIN experiences e ON e.id = v.experience_id
-     WHERE v.cited_seq > ? AND v.verdict = 'confirm' ORDER BY v.cited_seq LIMIT ?`,
-    [afterSeq, limit],
+    /* sql */ `SELECT c.id, c.experience_id AS "experienceId", c.key_id AS "keyId", e.resource_key AS "resourceKey",
+       c.search_id AS "searchId", c.created_at AS "createdAt"
+     FROM verdict_citations c JOIN experiences e ON e.id = c.experience_id
+     WHERE c.id > ? ORDER BY c.id LIMIT ?`,
+    [afterId, limit],
   );
-  return rows.map((r) => ({ ...r, citedSeq: Number(r.citedSeq), experienceId: Number(r.experienceId) }));
+  return rows.map((r) => ({ ...r, id: Number(r.id), experienceId: Number(r.experienceId) }));
 }
 
-/** Of these citation numbers, those whose verdict still stands as a confirmation (not replaced by a flag or another citation). */
-export async function findStandingConfirmSeqs(seqs: readonly number[]): Promise<Set<number>> {
-  if (seqs.length === 0) return new Set();
-  const rows = await db().all<{ seq: number }>(
-    `SELECT cited_seq AS "seq" FROM experience_verdicts WHERE cited_seq IN (@seqs) AND verdict = 'confirm' AND status = 'active'`,
-    { seqs: [...seqs] },
+/** Of these (experience, key) pairs, those whose verdict is still a confirmation (not replaced by a flag), as "id:key". */
+export async function findStandingConfirms(experienceIds: readonly number[]): Promise<Set<string>> {
+  if (experienceIds.length === 0) return new Set();
+  const rows = await db().all<{ id: number; keyId: string }>(
+    `SELECT experience_id AS "id", key_id AS "keyId" FROM experience_verdicts WHERE experience_id IN (@ids) AND verdict = 'confirm' AND status = 'active'`,
+    { ids: [...new Set(experienceIds)] },
   );
-  return new Set(rows.map((r) => Number(r.seq)));
+  return new Set(rows.map((r) => `${Number(r.id)}:${r.keyId}`));
 }
 
 export async function setVerdictStatus(experienceId: number, keyId: string, status: VerdictStatus, at: Date): Promise<void> {

@@ -27,7 +27,6 @@ CREATE TABLE "experience_verdicts" (
     "duplicate_of" INTEGER,
     "superseded_by" INTEGER,
     "after_search" TEXT NOT NULL DEFAULT '',
-    "cited_seq" INTEGER NOT NULL DEFAULT 0,
     "status" TEXT NOT NULL DEFAULT 'active',
     "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -36,9 +35,19 @@ CREATE TABLE "experience_verdicts" (
 );
 CREATE INDEX "experience_verdicts_key_id_verdict_status_idx" ON "experience_verdicts"("key_id", "verdict", "status");
 CREATE INDEX "experience_verdicts_status_updated_at_idx" ON "experience_verdicts"("status", "updated_at");
--- cited_seq: the order in which verdicts cited a search (after_search), 0 when none; learning
--- (lib/learning/run-learning.ts) walks it as it walks report ids. Given out under the writer lock.
-CREATE INDEX "experience_verdicts_cited_seq_idx" ON "experience_verdicts"("cited_seq");
+-- verdict_citations: every confirmation that cited a search (after_search), appended, never
+-- rewritten: a key's verdict is one row that a later call replaces, but each search it confirmed
+-- after is evidence for learning (lib/learning/run-learning.ts walks this table by id, as it walks
+-- report ids). Ids are given out under the writer lock, so they follow commit order on both engines.
+CREATE TABLE "verdict_citations" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "experience_id" INTEGER NOT NULL,
+    "key_id" TEXT NOT NULL,
+    "search_id" TEXT NOT NULL,
+    "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "verdict_citations_experience_id_fkey" FOREIGN KEY ("experience_id") REFERENCES "experiences" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+CREATE INDEX "verdict_citations_experience_id_key_id_idx" ON "verdict_citations"("experience_id", "key_id");
 
 CREATE TABLE "experience_standing" (
     "experience_id" INTEGER NOT NULL PRIMARY KEY,
