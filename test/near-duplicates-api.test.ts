@@ -45,7 +45,7 @@ describe("near-duplicate reports", () => {
     const folded = await post(PARAPHRASE, other.token);
     expect(folded.status).toBe(200);
     expect(folded.json.duplicate).toBe(false);
-    expect(folded.json.near_duplicate_of).toMatchObject({ id: first.json.experience.id, task: ORIGINAL.task });
+    expect(folded.json.near_duplicate_of).toMatchObject({ id: first.json.experience.id, task: ORIGINAL.task, yours: false });
     expect(folded.json.near_duplicate_of.similarity).toBeGreaterThanOrEqual(0.2);
     expect(folded.json.near_duplicate_of.similarity).toBeLessThanOrEqual(1);
     expect(folded.json.experience.id).toBe(first.json.experience.id);
@@ -74,7 +74,10 @@ describe("near-duplicate reports", () => {
     expect(own.status).toBe(201);
     const mine = await post(report({ name: "Slide Kit", task: "render Markdown slides into PDF", tips: "use --pdf with a print theme" }));
     expect(mine.status).toBe(200);
-    expect(mine.json.near_duplicate_of.id).toBe(own.json.experience.id);
+    expect(mine.json.near_duplicate_of).toMatchObject({ id: own.json.experience.id, yours: true });
+    // Its own: the hint does not send it to confirm (an author's confirmation is refused).
+    expect(mine.json.hint).toContain("you reported this already");
+    expect(mine.json.hint).not.toContain("/confirm");
     // The same words under another resource are that resource's first report.
     expect((await post(report({ name: "Deck Kit", task: "Render markdown slides to PDF", tips: "Use the --pdf flag and a print theme." }))).status).toBe(201);
     // The same tip for another task is another report.
