@@ -17,9 +17,8 @@ describe("knowhub mcp (stdio)", () => {
   it("searches, reads and submits on the local database", { timeout: 120_000 }, async () => {
     const client = await stdioClient({ DATABASE_URL: await databaseUrlFor("stdio"), KNOWHUB_RATE_WRITE: "off", KNOWHUB_RATE_SEARCH: "off" });
     try {
+      // No KNOWHUB_TOKEN: it may report (open mode) but not confirm or flag (verdicts count keys).
       expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([
-        "confirm_experience",
-        "flag_experience",
         "get_content",
         "get_resource",
         "list_categories",

@@ -26,7 +26,7 @@ const REPORT_HINT = { experience: "call submit_experience" };
 export function createMcpServer(hub: Hub): McpServer {
   const mcp = new McpServer({ name: "knowhub", title: "KnowHub", version: VERSION }, { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } });
 
-  mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools(await hub.mayWrite()) }));
+  mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools(await hub.mayWrite(), await hub.writesWithKey()) }));
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => callTool(hub, request.params.name, request.params.arguments));
 
   mcp.registerResource(

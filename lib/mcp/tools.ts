@@ -100,7 +100,9 @@ export const TOOLS: readonly (ToolDefinition & { operation: Operation })[] = OPE
   operation: op,
 }));
 
-/** The tools a caller sees: the write tools only when it may write. */
-export function listTools(mayWrite: boolean): ToolDefinition[] {
-  return TOOLS.filter((t) => mayWrite || t.operation.access === "read").map(({ operation: _operation, ...tool }) => tool);
+/** The tools a caller sees: the write tools only when it may write, the verdict tools only with a key. */
+export function listTools(mayWrite: boolean, withKey = mayWrite): ToolDefinition[] {
+  return TOOLS.filter((t) => (mayWrite || t.operation.access === "read") && (withKey || !t.operation.needsKey)).map(
+    ({ operation: _operation, ...tool }) => tool,
+  );
 }

@@ -12,6 +12,8 @@ export type Hub = {
   location: string;
   /** Whether this caller may write (the MCP server lists the write tools only then). */
   mayWrite(): Promise<boolean>;
+  /** Whether this caller writes with a key (the verdict tools, which count keys, are listed only then). */
+  writesWithKey(): Promise<boolean>;
   search(args: SearchArguments): Promise<SearchResponseDto>;
   getResource(args: ResourceArguments): Promise<ResourceDto>;
   getContent(args: ContentArguments): Promise<ContentDto | ContentHistoryDto>;

@@ -52,6 +52,14 @@ export function localHub(admit: Admit, baseUrl?: string): Hub {
         throw error;
       }
     },
+    async writesWithKey() {
+      try {
+        return (await admit("write", null)).key !== null;
+      } catch (error) {
+        if (isDomainError(error) && (error.code === "unauthorized" || error.code === "forbidden")) return false;
+        throw error;
+      }
+    },
     async search(args) {
       const caller = await admit("read", "search");
       const input = parseInput(searchInput, operationQuery(args, ""), "search");

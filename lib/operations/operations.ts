@@ -23,6 +23,11 @@ export type Operation = {
   /** As lib/api-index.ts writes it. */
   path: string;
   access: "read" | "write";
+  /**
+   * Verdicts count once per key: offered (MCP tools) only to a caller with a key, even on a hub open
+   * to keyless writes, which would refuse them (401).
+   */
+  needsKey?: true;
   /** The rate limit the REST route takes for it (lib/limits), or null. */
   rate: RateAction | null;
 };
@@ -35,8 +40,8 @@ export const OPERATIONS: readonly Operation[] = [
   { name: "categories", tool: "list_categories", command: "categories", method: "GET", path: "/api/categories", access: "read", rate: null },
   { name: "submit_experience", tool: "submit_experience", command: "submit", method: "POST", path: "/api/experience", access: "write", rate: "write" },
   { name: "submit_content", tool: "submit_content", command: "submit content", method: "POST", path: "/api/content", access: "write", rate: "write" },
-  { name: "confirm_experience", tool: "confirm_experience", command: "confirm", method: "POST", path: "/api/experience/{id}/confirm", access: "write", rate: "write" },
-  { name: "flag_experience", tool: "flag_experience", command: "flag", method: "POST", path: "/api/experience/{id}/flag", access: "write", rate: "write" },
+  { name: "confirm_experience", tool: "confirm_experience", command: "confirm", method: "POST", path: "/api/experience/{id}/confirm", access: "write", needsKey: true, rate: "write" },
+  { name: "flag_experience", tool: "flag_experience", command: "flag", method: "POST", path: "/api/experience/{id}/flag", access: "write", needsKey: true, rate: "write" },
 ];
 
 export function operation(name: OperationName): Operation {

@@ -64,6 +64,8 @@ export function remoteHub(api: string, token: string | undefined): Hub {
       const index = await call<{ auth?: { writes?: string } }>("GET", "/api");
       return (index.auth?.writes ?? "").startsWith("open");
     },
+    // With a token the verdict tools are offered (the hub refuses them if it is a read key).
+    writesWithKey: async () => Boolean(token),
     search: (args) => call<SearchResponseDto>("GET", "/api/search", operationQuery(args, "")),
     getResource: async (args) => call<ResourceDto>("GET", `/api/resource/${pathSegment(args.name, "name")}`, operationQuery(args, "name")),
     getContent: async (args) =>
