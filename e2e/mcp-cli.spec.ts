@@ -33,7 +33,8 @@ function postJson(url: string, token: string, body: unknown): Promise<number> {
 
 const PORT = E2E_PORT + 8;
 const READ_TOOLS = ["get_content", "get_resource", "list_categories", "search_experiences"];
-const ALL_TOOLS = [...READ_TOOLS, "submit_content", "submit_experience"].sort();
+// A write key also sees the verdict tools (confirm and flag count keys).
+const ALL_TOOLS = [...READ_TOOLS, "confirm_experience", "flag_experience", "submit_content", "submit_experience"].sort();
 const REPORT = {
   name: "Zephyrine",
   url: "https://example.org/zephyrine",
@@ -172,7 +173,7 @@ test("the CLI against the server: --json parses, exit codes as documented", asyn
   // A fresh connection per request: the spawnSync calls above held this process's event loop for
   // seconds, so a pooled keep-alive socket the server has since closed may not be known closed yet.
   for (let i = 0; i < 6; i++) {
-    const status = await postJson(`${server.url}/api/experience`, keys["e2e-flood"], { name: "Flood", task: `flood task ${i}`, score: 3 });
+    const status = await postJson(`${server.url}/api/experience`, keys["e2e-flood"], { name: "Flood", task: `flood task ${i}`, score: 3, distinct: true });
     expect(status).toBe(201);
   }
   const limited = knowhub(["submit", "--name", "Flood", "--task", "one too many", "--score", "3", "--json"], { KNOWHUB_TOKEN: keys["e2e-flood"] });

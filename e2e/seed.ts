@@ -24,7 +24,9 @@ async function post(baseUrl: string, path: string, body: unknown, token?: string
   return JSON.parse(text);
 }
 
-export const postExperience = (baseUrl: string, e: ExperienceSeed) => post(baseUrl, "/api/experience", e);
+// The seed is data loaded as written (as the eval loads its corpus): its many similar reports are
+// not folded into each other as near-duplicates.
+export const postExperience = (baseUrl: string, e: ExperienceSeed) => post(baseUrl, "/api/experience", { ...e, distinct: true });
 export const postContent = (baseUrl: string, c: ContentSeed) => post(baseUrl, "/api/content", c);
 
 /** Keys by label (e2e/seed-data.ts VERDICT_KEYS), made with the CLI before the server started. */
@@ -45,7 +47,7 @@ export async function seed(baseUrl: string, keys: SeedKeys): Promise<void> {
 // an incorrect flag, a newer version, and two stale flags naming the successor.
 async function seedVerdicts(baseUrl: string, keys: SeedKeys): Promise<void> {
   const report = async (token: string, r: { task: string; version: string; score: number }) =>
-    ((await post(baseUrl, "/api/experience", { name: VERDICT_RESOURCE, url: "https://example.com/verdigris", category: "library", submitted_by: "seed", outcome: "Ran on our pipeline configs.", ...r }, token)) as {
+    ((await post(baseUrl, "/api/experience", { name: VERDICT_RESOURCE, url: "https://example.com/verdigris", category: "library", submitted_by: "seed", outcome: "Ran on our pipeline configs.", distinct: true, ...r }, token)) as {
       experience: { id: number };
     }).experience.id;
   const verdict = (id: number, kind: "confirm" | "flag", token: string, body: unknown) => post(baseUrl, `/api/experience/${id}/${kind}`, body, token);

@@ -44,7 +44,7 @@ test("real-looking tokens never reach logs, exports, database files or pages", a
     const status = await keep(
       await request.post("/api/experience", {
         headers: { authorization: `Bearer ${key.token}` },
-        data: { name: RESOURCE, task: `Check token hygiene run ${i}`, score: 4, tips: "keep keys out of reports", submitted_by: `agent-${i}` },
+        data: { name: RESOURCE, task: `Check token hygiene run ${i}`, score: 4, tips: "keep keys out of reports", submitted_by: `agent-${i}`, distinct: true },
       }),
     );
     expect(status).toBe(key.scope === "read" ? 403 : 201);
