@@ -1,6 +1,7 @@
 // Categories with their top resources, for browsing without a query: one page of categories, each
 // with its few most reported resources. The rest of a category is on its own page
 // (list-category-resources.ts), so the list's size does not grow with the number of resources.
+import { parseInput } from "../validation";
 import { listCategories } from "./list-categories";
 import { listTopResourcesInCategories } from "./repo";
 import type { CategoryTreeDto, ListCategoryTreeInput, ResourceSummaryDto } from "./schema";
@@ -18,7 +19,7 @@ export async function listCategoryTree(
   input: ListCategoryTreeInput = {},
   tuning: { perCategory: number; categoriesPerPage: number } = CATEGORY_TREE_TUNING,
 ): Promise<CategoryTreeDto> {
-  const { page } = listCategoryTreeInput.parse(input);
+  const { page } = parseInput(listCategoryTreeInput, input);
   const all = (await listCategories()).categories;
   const pageCount = Math.max(1, Math.ceil(all.length / tuning.categoriesPerPage));
   // A page past the end shows the last one: a stale link still lands somewhere useful.
