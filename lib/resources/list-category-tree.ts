@@ -12,7 +12,7 @@ export const CATEGORY_TREE_TUNING = {
   /** Resources shown under each category: enough to tell what the category holds. */
   perCategory: 5,
   /** Categories on one page of the list. */
-  categoriesPerPage: 30,
+  categoriesPerPage: 20,
 } as const;
 
 export async function listCategoryTree(
