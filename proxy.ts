@@ -16,7 +16,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { admitPageView } from "@/lib/auth/admit-request";
 import { readAuthConfig } from "@/lib/auth/auth-config";
 import { DomainError } from "@/lib/errors";
-import { errorResponse, pageErrorResponse } from "@/lib/http";
+import { PAGE_PATH_HEADER, errorResponse, pageErrorResponse } from "@/lib/http";
 import { clientAddress } from "@/lib/limits/client-address";
 import { DATA_CONTENT_SECURITY_POLICY, generateNonce, pageContentSecurityPolicy } from "@/lib/security/content-security-policy";
 import { ALLOWED_HOSTS_ENV, hostPolicy, hostRefusalMessage, isHostAllowed, type HostPolicy } from "@/lib/security/host-check";
@@ -119,6 +119,8 @@ export async function proxy(request: NextRequest) {
   // Overwrite, never merge, whatever CSP the client sent: the nonce must be ours.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);
+  // Overwritten too: the 404 page reads the path from it to suggest the closest resource names.
+  requestHeaders.set(PAGE_PATH_HEADER, pathname);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", csp);
   return response;

@@ -25,6 +25,17 @@ export function categoryAnchor(category: string): string {
   return `category-${encodeURIComponent(category || "none").replace(/%/g, "")}`;
 }
 
+/**
+ * Path segment of the reports without a category ("" has no segment). A category is trimmed text,
+ * so a lone "-" is the one name that could clash, and a report would have to choose it.
+ */
+export const UNCATEGORISED_SEGMENT = "-";
+
+/** Path of a category's own page (all its resources, a page at a time). */
+export function categoryHref(category: string, query: Record<string, string | undefined> = {}): string {
+  return `/categories/${category ? encodeURIComponent(category) : UNCATEGORISED_SEGMENT}${queryString(query)}`;
+}
+
 export function categoryLabel(category: string): string {
   return category || "uncategorised";
 }

@@ -4,7 +4,10 @@ import { formatReports } from "./format";
 
 type Props = { value: number; size?: number; label?: string };
 
-const STAR = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.9z";
+// The five stars as one path (each star in relative moves, the next one 20 units to the right):
+// a list of 50 resources carries 100 of these, so one path each instead of five keeps pages light.
+const STAR = "l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.8-5.2 2.8 1-5.8-4.3-4.1 5.9-.9z";
+const FIVE_STARS = `M10 1.5${STAR}${`m20 0${STAR}`.repeat(4)}`;
 
 export function Stars({ value, size = 16, label }: Props) {
   const clamped = Math.max(0, Math.min(5, value));
@@ -21,19 +24,11 @@ export function Stars({ value, size = 16, label }: Props) {
     >
       <defs>
         <clipPath id={clipId}>
-          <rect x="0" y="0" width={clamped * 20} height="20" />
+          <rect width={Math.round(clamped * 200) / 10} height="20" />
         </clipPath>
       </defs>
-      <g className="fill-stone-300 dark:fill-stone-600">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <path key={i} d={STAR} transform={`translate(${i * 20} 0)`} />
-        ))}
-      </g>
-      <g clipPath={`url(#${clipId})`} className="fill-amber-500 dark:fill-amber-400">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <path key={i} d={STAR} transform={`translate(${i * 20} 0)`} />
-        ))}
-      </g>
+      <path d={FIVE_STARS} className="fill-stone-300 dark:fill-stone-600" />
+      <path d={FIVE_STARS} clipPath={`url(#${clipId})`} className="fill-amber-500 dark:fill-amber-400" />
     </svg>
   );
 }

@@ -136,12 +136,39 @@ test("says plainly when nobody has reported a task", async ({ page }) => {
   await expectNoHorizontalScroll(page);
 });
 
-test("browses categories as a tree", async ({ page }) => {
+test("browses categories: a few resources each, then a category's own pages", async ({ page }) => {
   await page.goto("/categories");
-  const library = page.locator("details", { has: page.getByRole("heading", { name: "library" }) });
+  const library = page.locator("li", { has: page.getByRole("heading", { level: 2, name: "library" }) });
   await expect(library.getByRole("link", { name: "Zephyrine" })).toBeVisible();
-  await library.locator("summary").click();
-  await expect(library.getByRole("link", { name: "Zephyrine" })).toBeHidden();
+  // Only the most reported few are listed here; the category's page has them all.
+  await expect(library.locator("ul > li")).toHaveCount(5);
+  await library.getByRole("link", { name: /^All \d+ resources in library →$/ }).click();
+  await expect(page).toHaveURL(/\/categories\/library$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("library");
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Categories" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Zephyrine" })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+});
+
+test("pages through a category two resources at a time", async ({ page }) => {
+  await page.goto("/categories/library?limit=2");
+  const rows = page.locator("main section ol > li");
+  await expect(rows).toHaveCount(2);
+  const first = await rows.locator("a").allTextContents();
+  await expect(page.getByRole("link", { name: "← First page" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Next page →" }).click();
+  await expect(page).toHaveURL(/limit=2&cursor=|cursor=.*limit=2/);
+  await expect(rows).toHaveCount(2);
+  const second = await rows.locator("a").allTextContents();
+  expect(second.filter((name) => first.includes(name))).toEqual([]);
+  await page.getByRole("link", { name: "← First page" }).click();
+  await expect(page).not.toHaveURL(/cursor=/);
+  expect(await rows.locator("a").allTextContents()).toEqual(first);
+  // A hand-edited cursor shows the first page and says so.
+  await page.goto("/categories/library?limit=2&cursor=garbage");
+  await expect(page.getByText("That page link has expired or is not valid; showing the first page.")).toBeVisible();
+  await expect(rows).not.toHaveCount(0);
+  expect((await page.goto("/categories/no-such-category"))?.status()).toBe(404);
 });
 
 test("keyboard users can skip to the content", async ({ page }) => {
@@ -168,4 +195,17 @@ test("unknown pages answer 404 and offer search", async ({ page }) => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nothing here yet");
     await expect(page.getByRole("searchbox", { name: "Describe your task" })).toBeVisible();
   }
+});
+
+test("a mistyped resource's 404 offers the closest names, and the link works", async ({ page }) => {
+  const response = await page.goto("/resources/Zephyrin");
+  expect(response?.status()).toBe(404);
+  const closest = page.getByRole("navigation", { name: "Did you mean" });
+  await expect(closest.getByRole("link").first()).toHaveText("Zephyrine");
+  await closest.getByRole("link", { name: "Zephyrine", exact: true }).click();
+  await expect(page).toHaveURL(/\/resources\/Zephyrine$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Zephyrine");
+  // Pages other than a resource's suggest nothing.
+  expect((await page.goto("/no/such/page"))?.status()).toBe(404);
+  await expect(page.getByRole("navigation", { name: "Did you mean" })).toHaveCount(0);
 });

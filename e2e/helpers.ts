@@ -18,7 +18,10 @@ export const PAGES: { name: string; path: string; status?: number }[] = [
   { name: "content-old-revision", path: "/content/zephyrine/convert?revision=1" },
   { name: "content-zh", path: `/content/zephyrine/${encodeURIComponent("中文指南")}` },
   { name: "categories", path: "/categories" },
+  { name: "category", path: "/categories/library" },
+  { name: "category-paged", path: "/categories/library?limit=2" },
   { name: "not-found", path: "/resources/no-such-resource-anywhere", status: 404 },
+  { name: "not-found-closest", path: "/resources/Zephyrin", status: 404 },
 ];
 
 /** Axe violations of impact serious or critical, against WCAG 2.1 A/AA and best practices. */

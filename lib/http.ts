@@ -9,6 +9,12 @@ export function jsonResponse(data: unknown, status = 200, headers: Record<string
   return new Response(JSON.stringify(data), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
+/**
+ * Request header the proxy sets on every page request to the path asked for: a not-found page
+ * receives no params, and this is how the 404 knows which resource name was mistyped.
+ */
+export const PAGE_PATH_HEADER = "x-knowhub-page-path";
+
 export type ErrorBody = { code: ErrorCode; message: string; details: Record<string, unknown> };
 
 /**

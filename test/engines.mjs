@@ -13,6 +13,7 @@ export const LIB_DATABASE_TESTS = [
   "lib/admin/session.test.ts",
   "lib/limits/client-address.test.ts",
   "lib/resources/get-overview.test.ts",
+  "lib/resources/list-category-resources.test.ts",
   "lib/resources/suggest-names.test.ts",
   "lib/search/candidates.test.ts",
   "lib/search/gate.test.ts",

@@ -47,7 +47,7 @@ describe("listCategoryTree", () => {
     const library = tree.categories.find((c) => c.category === "library");
     expect(library?.resources.map((r) => r.name)).toEqual(["Solid Tool", "Weak Tool"]);
     expect(library?.resource_count).toBe(2);
-    expect((await listCategoryTree(1)).categories.find((c) => c.category === "library")?.resources).toHaveLength(1);
+    expect((await listCategoryTree({}, { perCategory: 1, categoriesPerPage: 30 })).categories.find((c) => c.category === "library")?.resources).toHaveLength(1);
   });
 });
 

@@ -116,11 +116,38 @@ export async function listLatestExperiences(limit: number, window = limit * 20):
 }
 
 /** Every resource grouped by category, at most `perCategory` of each (most reported first). */
-export async function listResourcesByCategory(perCategory: number): Promise<ResourceRow[]> {
+/**
+ * The most reported resources of each of these categories (a page of the category list), at most
+ * `perCategory` each. Reads only the asked categories' rows (resources.category is indexed).
+ */
+export async function listTopResourcesInCategories(categories: string[], perCategory: number): Promise<ResourceRow[]> {
+  if (categories.length === 0) return [];
   return await db().all<ResourceRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM (
          SELECT *, ROW_NUMBER() OVER (PARTITION BY category ORDER BY reporter_count DESC, key) AS position
-         FROM resources WHERE experience_count > 0)
-       AS ranked WHERE position <= ? ORDER BY category, reporter_count DESC, key`, [perCategory]);
+         FROM resources WHERE experience_count > 0 AND category IN (?))
+       AS ranked WHERE position <= ? ORDER BY category, reporter_count DESC, key`, [categories, perCategory]);
+}
+
+/** Position after the last row of a category page: most reporters first, then by key. */
+export type CategoryCursor = { reporterCount: number; key: string };
+
+/** One page of a category's resources, most reporters first (keyset: a deep page costs what the first does). */
+export async function listCategoryResources(category: string, limit: number, after: CategoryCursor | null): Promise<ResourceRow[]> {
+  if (!after) {
+    return await db().all<ResourceRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources
+         WHERE category = ? AND experience_count > 0 ORDER BY reporter_count DESC, key LIMIT ?`, [category, limit]);
+  }
+  return await db().all<ResourceRow>(/* sql */ `SELECT ${RESOURCE_COLUMNS} FROM resources
+       WHERE category = ? AND experience_count > 0 AND (reporter_count < ? OR (reporter_count = ? AND key > ?))
+       ORDER BY reporter_count DESC, key LIMIT ?`, [category, after.reporterCount, after.reporterCount, after.key, limit]);
+}
+
+/** One category's totals; null when it has no resource with a published report. */
+export async function findCategory(category: string): Promise<{ resourceCount: number; experienceCount: number } | null> {
+  const row = await db().get<{ resourceCount: number; experienceCount: number | null }>(/* sql */ `SELECT COUNT(*) AS "resourceCount",
+         SUM(experience_count) AS "experienceCount" FROM resources WHERE category = ? AND experience_count > 0`, [category]);
+  if (!row || Number(row.resourceCount) === 0) return null;
+  return { resourceCount: Number(row.resourceCount), experienceCount: Number(row.experienceCount ?? 0) };
 }
 
 // ---- Lookalike names: resources.skeleton (lib/resources/find-lookalike.ts, fill-skeletons.ts). ----

@@ -56,6 +56,41 @@ export type ResourceSummaryDto = {
   last_seen: string;
 };
 
+// ---- Browsing by category (the /categories pages). ----
+
+/** A category as the browsing pages take it: normalised as a report's category is. "" is "uncategorised". */
+const categoryName = z
+  .string()
+  .transform((s) => s.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim())
+  .pipe(z.string().max(40, { error: "category must be at most 40 characters" }));
+
+export const listCategoryResourcesInput = z.object({
+  category: categoryName,
+  limit: intParam("limit", 1, 100, 50),
+  cursor: z.string().max(400, { error: "cursor is not one this server issued" }).optional(),
+});
+export type ListCategoryResourcesInput = z.input<typeof listCategoryResourcesInput>;
+
+export type CategoryResourcesDto = CategoryDto & {
+  limit: number;
+  resources: ResourceSummaryDto[];
+  /** Pass back as `cursor` for the next page; null on the last. */
+  next_cursor: string | null;
+};
+
+export const listCategoryTreeInput = z.object({
+  page: intParam("page", 1, 10_000, 1),
+});
+export type ListCategoryTreeInput = z.input<typeof listCategoryTreeInput>;
+
+export type CategoryTreeDto = {
+  categories: (CategoryDto & { resources: ResourceSummaryDto[] })[];
+  category_count: number;
+  resource_count: number;
+  page: number;
+  page_count: number;
+};
+
 // ---- Governance (maintainers): pins, renames, merges and the maintainers' view. ----
 
 // A resource to act on: looked up by key, so the same normalization as GET /api/resource.
