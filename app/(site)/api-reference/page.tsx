@@ -1,11 +1,16 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { CodeBlock, InlineCode } from "@/components/code";
+import { McpConfigs } from "@/components/mcp-configs";
 import { Card, PageTitle, SectionTitle, linkClass } from "@/components/ui";
 import { OPENAPI_PATH } from "@/lib/api-index";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
+import { curlSnippet } from "@/lib/openapi/curl-snippet";
 import { fieldRows, schemaRefs, schemaType, type FieldRow } from "@/lib/openapi/describe-schema";
+import { publicBaseUrlForHost } from "@/lib/public-url";
 
-// The document depends on nothing per request here (its server is "/"), but the pages are dynamic
-// so that the rebinding guard and the private-hub switch in proxy.ts apply to this one too.
+// Dynamic: the MCP configs and curl commands name the address the page was asked at (vetted by
+// lib/public-url.ts), and the rebinding guard and the private-hub switch in proxy.ts apply here too.
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
@@ -75,7 +80,9 @@ function FieldTable({ caption, rows, showIn }: { caption: string; rows: (FieldRo
               <td className="py-1.5 pr-3">
                 <TypeText type={row.type} refs={row.refs} />
               </td>
-              <td className="py-1.5 text-stone-700 dark:text-stone-300">{row.description}</td>
+              <td className="py-1.5 text-stone-700 dark:text-stone-300">
+                <InlineCode text={row.description} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -84,7 +91,7 @@ function FieldTable({ caption, rows, showIn }: { caption: string; rows: (FieldRo
   );
 }
 
-function OperationCard({ method, path, operation }: { method: string; path: string; operation: Operation }) {
+function OperationCard({ method, path, operation, baseUrl }: { method: string; path: string; operation: Operation; baseUrl: string }) {
   const parameters: (FieldRow & { in: string })[] = (operation.parameters ?? []).map((p: Operation) => ({
     name: p.name,
     in: p.in,
@@ -97,13 +104,16 @@ function OperationCard({ method, path, operation }: { method: string; path: stri
   const bodyRows = fieldRows(body);
   const responses = Object.entries(operation.responses as Record<string, Operation>);
   const upper = method.toUpperCase();
+  const exampleAnswer = exampleAnswerOf(operation);
   return (
     <Card>
       <h3 id={anchor(method, path)} className="flex flex-wrap items-baseline gap-2 scroll-mt-4">
         <span className={`rounded px-2 py-0.5 font-mono text-sm font-semibold ${METHOD_COLOURS[upper] ?? ""}`}>{upper}</span>
         <code className="text-base font-semibold wrap-anywhere">{path}</code>
       </h3>
-      <p className="mt-2">{operation.summary}</p>
+      <p className="mt-2">
+        <InlineCode text={operation.summary} />
+      </p>
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">Key: {AUTH_TEXT[operation["x-knowhub-auth"]] ?? operation["x-knowhub-auth"]}</p>
       {parameters.length ? (
         <div className="mt-4">
@@ -131,7 +141,9 @@ function OperationCard({ method, path, operation }: { method: string; path: stri
             return (
               <li key={status} className="flex flex-wrap gap-x-2">
                 <code className="font-semibold">{status}</code>
-                <span className="text-stone-700 dark:text-stone-300">{response.description}</span>
+                <span className="text-stone-700 dark:text-stone-300">
+                  <InlineCode text={response.description} />
+                </span>
                 {shown && Object.keys(shown).length ? (
                   <span>
                     <TypeText type={schemaType(shown)} refs={schemaRefs(shown)} />
@@ -144,11 +156,35 @@ function OperationCard({ method, path, operation }: { method: string; path: stri
           })}
         </ul>
       </div>
+      <div className="mt-4">
+        <h4 className="mb-1 font-medium">Example</h4>
+        <CodeBlock code={curlSnippet(method, path, operation, baseUrl)} label={`curl for ${upper} ${path}`} testId={`curl-${operation.operationId}`} />
+        {exampleAnswer ? (
+          <details className="mt-2 text-sm">
+            <summary className="cursor-pointer">
+              Its answer ({exampleAnswer.status}, recorded on a fresh hub)
+            </summary>
+            <div className="mt-2">
+              <CodeBlock code={JSON.stringify(exampleAnswer.value, null, 2)} label={`Example answer of ${upper} ${path}`} />
+            </div>
+          </details>
+        ) : null}
+      </div>
     </Card>
   );
 }
 
-export default function ApiReferencePage() {
+/** The recorded answer of the operation's example, when the document carries one. */
+function exampleAnswerOf(operation: Operation): { status: string; value: unknown } | null {
+  for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Operation>)) {
+    const example = response.content?.["application/json"]?.examples?.default;
+    if (example) return { status, value: example.value };
+  }
+  return null;
+}
+
+export default async function ApiReferencePage() {
+  const baseUrl = publicBaseUrlForHost((await headers()).get("host"));
   const document = buildOpenApiDocument();
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ method, path, operation: operation as Operation })),
@@ -163,9 +199,17 @@ export default function ApiReferencePage() {
             <a href={OPENAPI_PATH} className={linkClass}>
               OpenAPI 3.1 document
             </a>
-            , which the server builds from the schemas its handlers use; agents start with{" "}
+            , which the server builds from the schemas its handlers use. Agents start with the{" "}
+            <a href="/guide" className={linkClass}>
+              guide
+            </a>{" "}
+            (as markdown:{" "}
             <a href="/skill.md" className={linkClass}>
               /skill.md
+            </a>
+            ); MCP clients connect with one of the{" "}
+            <a href="#mcp" className={linkClass}>
+              configs below
             </a>
             .
           </>
@@ -177,11 +221,26 @@ export default function ApiReferencePage() {
       <section aria-labelledby="basics" className="space-y-3">
         <SectionTitle id="basics">Basics</SectionTitle>
         <Card>
-          <p>{document.info.description as string}</p>
+          <p>
+            <InlineCode text={document.info.description as string} />
+          </p>
           <p className="mt-2">
-            Keys: <code>Authorization: Bearer kh_...</code>. {(document.components.securitySchemes.bearerKey as Operation).description}
+            Keys: <code>Authorization: Bearer kh_...</code>. <InlineCode text={(document.components.securitySchemes.bearerKey as Operation).description} />
+          </p>
+          <p className="mt-2">
+            The examples below send requests to this hub, <code className="wrap-anywhere">{baseUrl}</code>; set{" "}
+            <code>KNOWHUB_TOKEN</code> to your key where they send one.
           </p>
         </Card>
+      </section>
+
+      <section aria-labelledby="mcp" className="space-y-3">
+        <SectionTitle id="mcp">Connect an MCP client</SectionTitle>
+        <p>
+          The same operations as MCP tools, over Streamable HTTP at <code className="wrap-anywhere">{baseUrl}/api/mcp</code> (<a href="#op-post-api-mcp" className={linkClass}>POST /api/mcp</a>) or over stdio with the{" "}
+          <code>knowhub</code> package. Paste one into your client&apos;s MCP configuration and replace <code>kh_your_key</code> with your key.
+        </p>
+        <McpConfigs baseUrl={baseUrl} />
       </section>
 
       {document.tags.map((tag) => {
@@ -190,7 +249,7 @@ export default function ApiReferencePage() {
         return (
           <section key={tag.name} aria-labelledby={`tag-${tag.name}`} className="space-y-3">
             <SectionTitle id={`tag-${tag.name}`}>
-              {tag.name[0].toUpperCase() + tag.name.slice(1)}: {tag.description}
+              {tag.name[0].toUpperCase() + tag.name.slice(1)}: <InlineCode text={tag.description} />
             </SectionTitle>
             <nav aria-label={`${tag.name} operations`}>
               <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -204,7 +263,7 @@ export default function ApiReferencePage() {
               </ul>
             </nav>
             {tagged.map(({ method, path, operation }) => (
-              <OperationCard key={`${method} ${path}`} method={method} path={path} operation={operation} />
+              <OperationCard key={`${method} ${path}`} method={method} path={path} operation={operation} baseUrl={baseUrl} />
             ))}
           </section>
         );
@@ -219,7 +278,11 @@ export default function ApiReferencePage() {
               <h3 id={schemaAnchor(name)} className="font-mono text-base font-semibold scroll-mt-4">
                 {name}
               </h3>
-              {typeof schema.description === "string" ? <p className="mt-1">{schema.description}</p> : null}
+              {typeof schema.description === "string" ? (
+                <p className="mt-1">
+                  <InlineCode text={schema.description} />
+                </p>
+              ) : null}
               <div className="mt-2">
                 {rows.length ? (
                   <FieldTable caption={`Fields of ${name}`} rows={rows} />
