@@ -18,6 +18,7 @@ export const PAGES: { name: string; path: string; status?: number }[] = [
   { name: "content-old-revision", path: "/content/zephyrine/convert?revision=1" },
   { name: "content-zh", path: `/content/zephyrine/${encodeURIComponent("中文指南")}` },
   { name: "categories", path: "/categories" },
+  { name: "guide", path: "/guide" },
   { name: "not-found", path: "/resources/no-such-resource-anywhere", status: 404 },
 ];
 
