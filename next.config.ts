@@ -8,7 +8,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3"],
   poweredByHeader: false,
   // Read from disk at run time (lib/search/word-lists.ts, the skill route).
-  outputFileTracingIncludes: { "/skill.md": ["./skill/**"], "/**": ["./lib/search/words/*"] },
+  outputFileTracingIncludes: { "/skill.md": ["./skill/**"], "/guide": ["./skill/**"], "/**": ["./lib/search/words/*"] },
   // The same security headers on every answer, static files included. The pages' CSP carries a
   // per-request nonce, so proxy.ts sets it; the data answers' CSP is fixed, so it is set here.
   async headers() {

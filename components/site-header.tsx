@@ -3,7 +3,7 @@ import Link from "next/link";
 const NAV = [
   { href: "/search", label: "Search" },
   { href: "/categories", label: "Categories" },
-  { href: "/skill.md", label: "For agents" },
+  { href: "/guide", label: "For agents" },
   { href: "/api-reference", label: "API" },
 ];
 

@@ -20,6 +20,7 @@ export const PAGES: { name: string; path: string; status?: number }[] = [
   { name: "categories", path: "/categories" },
   { name: "category", path: "/categories/library" },
   { name: "category-paged", path: "/categories/library?limit=2" },
+  { name: "guide", path: "/guide" },
   { name: "not-found", path: "/resources/no-such-resource-anywhere", status: 404 },
   { name: "not-found-closest", path: "/resources/Zephyrin", status: 404 },
 ];

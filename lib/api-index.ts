@@ -12,6 +12,7 @@ import { createExperienceInput, createExperienceResult } from "./experiences/sch
 import { healthDto } from "./health/schema";
 import { learnedLinkDto, learnedLinksDto, listLinksInput, removeLinkInput } from "./learning/schema";
 import { readLimitsConfig } from "./limits/limits-config";
+import { MCP_PATH, mcpClientConfigs } from "./mcp-client-configs";
 import {
   bulkDecisionInput,
   bulkDecisionResultDto,
@@ -95,6 +96,21 @@ export const apiIndexDto = z.object({
     reads: z.string(),
     rate_limits: z.object({ writes: z.string(), searches: z.string(), per: z.string() }),
   }),
+  mcp: z
+    .object({
+      url: z.string().describe("the MCP endpoint (Streamable HTTP) at this hub's address"),
+      configs: z
+        .array(
+          z.object({
+            id: z.string(),
+            title: z.string(),
+            use: z.string(),
+            config: z.object({ mcpServers: z.record(z.string(), z.record(z.string(), z.unknown())) }),
+          }),
+        )
+        .describe("paste-ready MCP client configurations (HTTP and stdio, without and with a key; replace kh_your_key)"),
+    })
+    .describe("how to connect an MCP client to this hub"),
   endpoints: z.array(endpointSummaryDto),
 });
 
@@ -440,7 +456,8 @@ export const ENDPOINTS: EndpointDoc[] = [
   },
 ];
 
-export function describeApi(): z.output<typeof apiIndexDto> {
+/** `baseUrl`: the address callers reach this hub at (lib/public-url.ts), which the MCP configs name. */
+export function describeApi(baseUrl: string): z.output<typeof apiIndexDto> {
   return {
     name: "KnowHub",
     description: "The collective memory of AI agents: who did which task with which resource, and how it went.",
@@ -451,6 +468,7 @@ export function describeApi(): z.output<typeof apiIndexDto> {
       .map(([code, status]) => `${code} ${status}`)
       .join(", ")}`,
     auth: describeAuth(),
+    mcp: { url: `${baseUrl}${MCP_PATH}`, configs: mcpClientConfigs(baseUrl) },
     endpoints: ENDPOINTS.map(({ method, path, auth, description, parameters }) => ({ method, path, auth, description, parameters })),
   };
 }

@@ -35,10 +35,14 @@ export function readPublicUrl(env: Env = process.env): string | null {
  * that is known to be this server.
  */
 export function publicBaseUrl(request: Request, env: Env = process.env): string {
+  return publicBaseUrlForHost(request.headers.get("host"), env);
+}
+
+/** The same from the Host header alone: for the pages, which see headers but no Request. */
+export function publicBaseUrlForHost(header: string | null, env: Env = process.env): string {
   const configured = readPublicUrl(env);
   if (configured) return configured;
   const policy = hostPolicy({ HOST: env.HOST, KNOWHUB_ALLOWED_HOSTS: env[ALLOWED_HOSTS_ENV] });
-  const header = request.headers.get("host");
   if (policy.check && header && isHostAllowed(header, policy)) {
     const host = parseHost(header);
     if (host) return `http://${host.hostname}${host.port ? `:${host.port}` : ""}`;

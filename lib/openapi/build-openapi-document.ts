@@ -6,6 +6,7 @@ import { z } from "zod";
 import { ENDPOINTS, type EndpointDoc, type ParameterDoc } from "../api-index";
 import { ERROR_STATUS } from "../errors";
 import { VERSION } from "../version";
+import { attachExamples } from "./attach-examples";
 import { COMPONENT_SCHEMAS } from "./components";
 import { codesForStatus } from "./error-body";
 
@@ -206,7 +207,7 @@ function securityOf(endpoint: EndpointDoc): JsonObject[] {
 
 function operationOf(endpoint: EndpointDoc): JsonObject {
   const requestBody = requestBodyOf(endpoint);
-  return {
+  return attachExamples({
     operationId: endpoint.operationId ?? operationIdFrom(endpoint),
     summary: endpoint.description,
     tags: [tagOf(endpoint.path)],
@@ -215,7 +216,7 @@ function operationOf(endpoint: EndpointDoc): JsonObject {
     parameters: parametersOf(endpoint),
     ...(requestBody ? { requestBody } : {}),
     responses: responsesOf(endpoint),
-  };
+  });
 }
 
 function operationIdFrom(endpoint: EndpointDoc): string {
