@@ -126,6 +126,9 @@ describe("a task on the resource's page", () => {
     const failed = await getResource(getResourceInput.parse({ name: "tablet kit", outcome: "failed" }), { lead: match.ids });
     expect(failed.lead!.map((e) => name(e.id))).toEqual(["pdf-bad"]);
     expect(failed.experiences.map((e) => name(e.id))).toEqual(["html"]);
+    // A sort asked for orders them too.
+    const worst = await getResource(getResourceInput.parse({ name: "tablet kit", sort: "worst" }), { lead: match.ids });
+    expect(worst.lead!.map((e) => name(e.id))).toEqual(["pdf-bad", "pdf-anon", "pdf-ok"]);
     const none = await getResource(getResourceInput.parse({ name: "tablet kit" }), { lead: [] });
     expect(none.lead).toEqual([]);
     expect(none.experiences).toHaveLength(5);

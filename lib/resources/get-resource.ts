@@ -24,7 +24,8 @@ const DESCRIPTION_MAX = 200;
 /**
  * A resource's aggregate, one page of its experiences passing the filters, and its linked content.
  * `lead`: reports to list apart, first (the page's reports matching a task, best first): they come
- * back as `lead` (filtered, in that order) and are left out of `experiences`.
+ * back as `lead` (filtered; in that order under the default sort, else in the sort's) and are left
+ * out of `experiences`.
  */
 export async function getResource(input: GetResourceInput, { lead }: { lead?: number[] } = {}): Promise<ResourceDto & { lead?: ExperienceDto[] }> {
   const asked = resourceKey(input.name);
@@ -54,8 +55,9 @@ export async function getResource(input: GetResourceInput, { lead }: { lead?: nu
   const filters: ResourceFilters = input;
   const rows = await listResourceExperiences(key, input.sort, input.limit + 1, cursor, filters, { except: lead });
   const leadRows = lead ? await listResourceExperiences(key, input.sort, lead.length, null, filters, { only: lead }) : [];
+  // Best match first; a sort asked for (best, worst) orders them as it orders the others.
   const rank = new Map(lead?.map((id, i) => [id, i]));
-  leadRows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
+  if (input.sort === "newest") leadRows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
