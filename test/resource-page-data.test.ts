@@ -106,8 +106,8 @@ describe("a task on the resource's page", () => {
   it("matches the reports search matches, with search's verdict for the resource", async () => {
     const q = "extract tables from pdf";
     const match = await matchResourceTask("Tablet Kit", q);
-    // Best match first: every word in the task, the newer first; then "pull tables out of pdf".
-    expect(match.ids.map(name)).toEqual(["pdf-bad", "pdf-ok", "pdf-anon"]);
+    // Best match first: every word in the task, the better score first; then "pull tables out of pdf".
+    expect(match.ids.map(name)).toEqual(["pdf-ok", "pdf-bad", "pdf-anon"]);
     const search = await searchExperiences(searchInput.parse({ q }), "", { log: false });
     const row = search.results.find((r) => r.name === "Tablet Kit")!;
     expect(match.verdict).toEqual(row.task_verdict);

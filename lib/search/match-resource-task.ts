@@ -17,7 +17,7 @@ export const RESOURCE_TASK_TUNING = {
 } as const;
 
 export type ResourceTaskMatch = {
-  /** The matching reports' ids, best match first (relevance, then newest); empty when none match. */
+  /** The matching reports' ids, best match first (relevance, score, newest); empty when none match. */
   ids: number[];
   /** Null when no report matches the task. */
   verdict: TaskVerdictDto | null;
@@ -32,7 +32,9 @@ export async function matchResourceTask(name: string, q: string): Promise<Resour
   const scored = rows
     .map((row) => scoreRow(row, plan.groups))
     .filter((s) => s.coverage > 0 && sharesContentWord(s, plan.groups))
-    .sort((a, b) => b.relevance - a.relevance || b.row.id - a.row.id);
+    // As search orders a resource's reports among equally relevant ones (better score, then newer),
+    // so the page leads with the report the search row showed.
+    .sort((a, b) => b.relevance - a.relevance || b.row.score - a.row.score || b.row.id - a.row.id);
   if (scored.length === 0) return { ids: [], verdict: null, scanned: rows.length };
   const matching = matchingRows(scored).slice(0, RESOURCE_TASK_TUNING.maxMatching);
   const standing = await index.findStanding(matching.map((s) => s.row.id));
