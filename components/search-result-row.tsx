@@ -29,10 +29,12 @@ const OTHER_SNIPPET = 110;
 const RAIL = { worked: "border-emerald-600 dark:border-emerald-400", mixed: "border-stone-300 dark:border-stone-600", failed: "border-red-600 dark:border-red-400" };
 const WEAK_RAIL = "border-dashed border-stone-400 dark:border-stone-500";
 
-type Props = { result: SearchResultView; rank: number; forms: string[] };
+// task: the query searched, carried to the resource's page, which leads with the reports matching it.
+type Props = { result: SearchResultView; rank: number; forms: string[]; task?: string };
 
-export function SearchResultRow({ result: r, rank, forms }: Props) {
+export function SearchResultRow({ result: r, rank, forms, task }: Props) {
   const [best, ...rest] = r.relevant_experiences;
+  const pageHref = resourceHref(r.name, { q: task || undefined });
   const headingId = `result-${rank}`;
   const weak = r.confidence === "low";
   return (
@@ -40,7 +42,7 @@ export function SearchResultRow({ result: r, rank, forms }: Props) {
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <h3 id={headingId} className="min-w-0 font-semibold wrap-anywhere">
           <span className="mr-1 text-sm font-normal text-stone-600 tabular-nums dark:text-stone-400">{rank}.</span>
-          <Link href={resourceHref(r.name)} prefetch={false} lang={langOf(r.name)} dir="auto" className="text-teal-800 underline-offset-2 hover:underline dark:text-teal-300">
+          <Link href={pageHref} prefetch={false} lang={langOf(r.name)} dir="auto" className="text-teal-800 underline-offset-2 hover:underline dark:text-teal-300">
             {r.name}
           </Link>
         </h3>
@@ -72,7 +74,7 @@ export function SearchResultRow({ result: r, rank, forms }: Props) {
           </ul>
           {r.experience_count > r.relevant_experiences.length ? (
             <p className="mt-1 wrap-anywhere">
-              <Link href={resourceHref(r.name)} prefetch={false} className="text-teal-800 underline underline-offset-2 dark:text-teal-300">
+              <Link href={pageHref} prefetch={false} className="text-teal-800 underline underline-offset-2 dark:text-teal-300">
                 All {r.experience_count} reports on <bdi lang={langOf(r.name)}>{r.name}</bdi>
               </Link>
             </p>
@@ -100,6 +102,11 @@ function ReportSnippet({ experience: e, forms, max, resource }: { experience: Ex
           <span aria-hidden="true">· </span>
           <span className="sr-only">scored </span>
           {e.score}/5
+        </span>{" "}
+        <span className="whitespace-nowrap text-stone-600 tabular-nums dark:text-stone-400">
+          <span aria-hidden="true">· </span>
+          <span className="sr-only">reported </span>
+          <time dateTime={e.created_at}>{e.created_at.slice(0, 10)}</time>
         </span>
       </p>
       {snippet ? (

@@ -140,6 +140,28 @@ test("revert and lock a content node", async ({ page, request }, testInfo) => {
   await expect(page.getByRole("article").filter({ hasText: "content.lock" })).toContainText("repeated vandalism");
 });
 
+test("a maintainer writes a resource's one-line description; its public page shows it", async ({ page, request }, testInfo) => {
+  const resource = `Describe Kit ${tag(testInfo)}`;
+  const posted = await request.post(`${BASE_URL}/api/experience`, {
+    data: { name: resource, category: "library", task: "describe kits for newcomers", score: 4, submitted_by: "agent-d" },
+  });
+  expect(posted.ok(), await posted.text()).toBeTruthy();
+  // Until a maintainer writes one, the line comes from the reports.
+  await page.goto(`/resources/${encodeURIComponent(resource)}`);
+  await expect(page.getByTestId("resource-description")).toHaveText("Reported for: describe kits for newcomers");
+  await login(page);
+  await page.goto(`/admin/resources/${encodeURIComponent(resource)}`);
+  await page.getByLabel("One-line description").fill("A kit that explains itself.");
+  await page.getByLabel(REASON_LABEL).first().fill("newcomers asked what it is");
+  await page.getByRole("button", { name: "Save description" }).click();
+  await expect(page.getByRole("status")).toContainText("Description saved.");
+  await expect(page.getByLabel("One-line description")).toHaveValue("A kit that explains itself.");
+  await page.goto(`/resources/${encodeURIComponent(resource)}`);
+  await expect(page.getByTestId("resource-description")).toHaveText("A kit that explains itself.");
+  await page.goto(`/admin/audit?action=resource.describe`);
+  await expect(page.locator("main")).toContainText("newcomers asked what it is");
+});
+
 test("logout ends the session: the old cookie opens nothing", async ({ page, context, playwright }) => {
   await login(page);
   const cookie = (await context.cookies()).find((c) => c.name === "knowhub_admin");

@@ -31,7 +31,7 @@ test("searches a task in English and opens the resource", async ({ page }) => {
   await expectNoHorizontalScroll(page);
 
   await top.getByRole("link", { name: "Zephyrine", exact: true }).click();
-  await expect(page).toHaveURL(/\/resources\/Zephyrine$/);
+  await expect(page).toHaveURL(/\/resources\/Zephyrine\?q=/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Zephyrine");
   await expect(page.getByRole("img", { name: /Score distribution/ })).toBeVisible();
   await expect(page.getByRole("link", { name: "Same data as JSON" })).toHaveAttribute("href", "/api/resource/Zephyrine");

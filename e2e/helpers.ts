@@ -3,7 +3,7 @@ import { expect, type Page, type TestInfo } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { SCREENSHOT_DIR } from "./settings";
-import { ABSTAIN_TASK, EN_TASK, VERDICT_RESOURCE, VERDICT_SEARCH } from "./seed-data";
+import { ABSTAIN_TASK, EN_TASK, PAGED_RESOURCE, VERDICT_RESOURCE, VERDICT_SEARCH } from "./seed-data";
 
 /** Every page kind the site has, for the accessibility scan and the screenshots. */
 export const PAGES: { name: string; path: string; status?: number }[] = [
@@ -11,6 +11,8 @@ export const PAGES: { name: string; path: string; status?: number }[] = [
   { name: "search-results", path: `/search?q=${encodeURIComponent(EN_TASK)}` },
   { name: "search-abstained", path: `/search?q=${encodeURIComponent(ABSTAIN_TASK)}` },
   { name: "resource", path: "/resources/Zephyrine" },
+  { name: "resource-task", path: `/resources/Zephyrine?q=${encodeURIComponent(EN_TASK)}` },
+  { name: "resource-filtered", path: `/resources/${encodeURIComponent(PAGED_RESOURCE)}?outcome=failed&q=${encodeURIComponent("lanternfly batch job number 7")}` },
   { name: "resource-verdicts", path: `/resources/${encodeURIComponent(VERDICT_RESOURCE)}` },
   { name: "search-verdicts", path: `/search?q=${encodeURIComponent(VERDICT_SEARCH)}` },
   { name: "resource-zh", path: `/resources/${encodeURIComponent("墨韵分词")}` },

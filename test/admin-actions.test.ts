@@ -11,6 +11,7 @@ import * as loginRoute from "@/app/admin/actions/login/route";
 import * as logoutRoute from "@/app/admin/actions/logout/route";
 import * as mergeRoute from "@/app/admin/actions/merge/route";
 import * as pinRoute from "@/app/admin/actions/pin/route";
+import * as describeRoute from "@/app/admin/actions/describe/route";
 import * as renameRoute from "@/app/admin/actions/rename/route";
 import * as revertRoute from "@/app/admin/actions/revert/route";
 import * as revisionRoute from "@/app/admin/actions/revision/route";
@@ -82,7 +83,7 @@ async function snapshot() {
     revisions: await scalar(`SELECT content_id, revision, status FROM content_revisions ORDER BY content_id, revision`),
     contents: await scalar(`SELECT id, revision, latest_revision, locked FROM contents ORDER BY id`),
     keys: await scalar(`SELECT id, revoked_at FROM api_keys ORDER BY id`),
-    resources: await scalar(`SELECT key, name, pinned_url, pinned_category FROM resources ORDER BY key`),
+    resources: await scalar(`SELECT key, name, pinned_url, pinned_category, description FROM resources ORDER BY key`),
     redirects: await scalar(`SELECT from_key, to_key FROM resource_redirects ORDER BY from_key`),
     audit: await scalar(`SELECT COUNT(*) AS n FROM audit_log`),
     sessions: await scalar(`SELECT id_hash, revoked_at FROM admin_sessions ORDER BY id_hash`),
@@ -159,6 +160,13 @@ const ACTIONS: { name: string; handler: Handler; fields: () => Record<string, st
     fields: () => ({ name: "Console Kit", field: "url", op: "pin", value: "https://example.com/official", reason: "the official site", back: "/admin/resources/Console%20Kit" }),
     flash: /\?flash=pinned$/,
     changed: async () => (await sqlGet<{ pinned_url: string }>(`SELECT pinned_url FROM resources WHERE key = 'console kit'`))!.pinned_url === "https://example.com/official",
+  },
+  {
+    name: "describe",
+    handler: describeRoute.POST,
+    fields: () => ({ name: "Console Kit", description: "A kit for consoles.", reason: "newcomers asked", back: "/admin/resources/Console%20Kit" }),
+    flash: /\?flash=described$/,
+    changed: async () => (await sqlGet<{ description: string }>(`SELECT description FROM resources WHERE key = 'console kit'`))!.description === "A kit for consoles.",
   },
   {
     name: "merge",

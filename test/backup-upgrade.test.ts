@@ -41,7 +41,7 @@ describe("a format-1 backup", () => {
   it("is the format-1 code's file", async () => {
     const { header } = await readBackup(FIXTURE);
     expect(header.version).toBe(1);
-    expect(BACKUP_VERSION).toBe(2);
+    expect(BACKUP_VERSION).toBe(3);
     expect(readFileSync(FIXTURE, "utf8")).not.toContain("near_signature");
   });
 
@@ -75,10 +75,10 @@ describe("a format-1 backup", () => {
       const other = await createKey({ label: "after-upgrade", scope: "write", trusted: false });
       const confirmed = await confirmExperience(rows[0].id, { note: "", version: "1.24", after_search: "" }, { key: await authenticateToken(other.token) });
       expect(confirmed.experience.confirmations).toBe(1);
-      // Its own backup is format 2, and restores again.
+      // Its own backup is the current format, and restores again.
       const again = join(dir, `${target.engine}-again.jsonl`);
       await createBackup(again);
-      expect((await readBackup(again)).header.version).toBe(2);
+      expect((await readBackup(again)).header.version).toBe(BACKUP_VERSION);
       const second = await restoreBackup(again, { targetUrl: target.again() });
       expect(second.tables.experience_verdicts).toBe(1);
       await useUrl(target.again());

@@ -35,10 +35,20 @@ export const AGENT_COMMANDS: readonly AgentCommand[] = [
   },
   {
     operation: "resource",
-    synopsis: "NAME [--limit N] [--cursor C] [--sort newest|best|worst]",
+    synopsis: "NAME [--limit N] [--cursor C] [--sort newest|best|worst] [--outcome worked|mixed|failed] [--min-score N] [--verified] [--version V] [--since YYYY-MM-DD] [--until YYYY-MM-DD]",
     summary: "one resource: average, distribution, experiences, content",
     positional: { field: "name", join: false },
-    flags: { limit: flag("limit", "number"), cursor: flag("cursor"), sort: flag("sort") },
+    flags: {
+      limit: flag("limit", "number"),
+      cursor: flag("cursor"),
+      sort: flag("sort"),
+      outcome: flag("outcome"),
+      "min-score": flag("min_score", "number"),
+      verified: flag("verified", "boolean"),
+      version: flag("version"),
+      since: flag("since"),
+      until: flag("until"),
+    },
     body: false,
   },
   {

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { submitContentInput } from "../contents/schema";
 import { createExperienceInput } from "../experiences/schema";
-import { RESOURCE_SORTS } from "../resources/schema";
+import { RESOURCE_OUTCOMES, RESOURCE_SORTS } from "../resources/schema";
 import { parseInput } from "../validation";
 import { confirmInput, flagInput } from "../verdicts/schema";
 import type { OperationName } from "./operations";
@@ -30,6 +30,12 @@ export const resourceArguments = z.strictObject({
   limit: whole("limit", 1, 100).optional(),
   cursor: text("cursor").optional(),
   sort: z.enum(RESOURCE_SORTS, { error: `sort must be one of ${RESOURCE_SORTS.join(", ")}` }).optional(),
+  outcome: z.enum(RESOURCE_OUTCOMES, { error: `outcome must be one of ${RESOURCE_OUTCOMES.join(", ")}` }).optional(),
+  min_score: whole("min_score", 1, 5).optional(),
+  verified: z.boolean({ error: "verified must be true or false" }).optional(),
+  version: text("version").optional(),
+  since: text("since").optional(),
+  until: text("until").optional(),
 });
 
 export const contentArguments = z.strictObject({

@@ -145,4 +145,11 @@ describe("a report's answer as text", () => {
     expect(text).toBe('Not stored: it nearly repeats experience 7 for Table Kit (4/5) ("Extract tables from PDF invoices", 63% similar). If it worked for you too, confirm that one instead.');
     expect(renderExperienceResult({ duplicate: false, experience, resource })).toMatch(/^Stored experience 7/);
   });
+
+  it("shows a resource's one-line description under its name, and nothing when an older hub sends none", () => {
+    const page = { ...resource, first_seen: "", last_seen: "", sort: "newest" as const, limit: 20, experiences: [], next_cursor: null, contents: [],
+      filters: { outcome: null, min_score: 1, verified: false, version: null, since: null, until: null } };
+    expect(renderResource({ ...page, description: "A PDF table extractor." }).split("\n").slice(0, 2)).toEqual(["Table Kit [library]", "A PDF table extractor."]);
+    expect(renderResource({ ...page, description: "" }).split("\n")[1]).toMatch(/^average 4.00\/5/);
+  });
 });

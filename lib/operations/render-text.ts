@@ -95,6 +95,8 @@ export function renderResource(r: ResourceDto): string {
   const dist = (["5", "4", "3", "2", "1"] as const).map((s) => `${s}: ${r.score_distribution[s]}`).join("  ");
   const lines = [
     `${r.name}${r.category ? ` [${r.category}]` : ""}${r.url ? ` ${r.url}` : ""}${r.redirected_from ? ` (was "${r.redirected_from}")` : ""}`,
+    // An older hub (remote) sends no description.
+    ...(r.description ? [r.description] : []),
     `average ${r.avg_score.toFixed(2)}/5 from ${reportCount(r.experience_count, r.reporter_count)}; ${dist}`,
     "",
     table(

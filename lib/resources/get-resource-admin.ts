@@ -9,6 +9,7 @@ import { parseInput } from "../validation";
 import {
   countResourceExperiences,
   countResourceExperiencesByStatus,
+  findResourceDescription,
   findRedirect,
   findResourceState,
   listDisplayCandidates,
@@ -41,6 +42,7 @@ export async function getResourceAdmin(name: string): Promise<ResourceAdminDto> 
       category: candidates.filter((c) => c.field === "category").map(toCandidate),
     },
     redirects: (await listRedirectsTo(row.key)).map((r) => ({ from_key: r.fromKey, from_name: r.fromName, created_at: fromDbTime(r.createdAt) })),
+    description: await findResourceDescription(row.key),
     status_counts: await countResourceExperiencesByStatus(row.key),
     experiences: (await listResourceExperiencesAnyStatus(row.key, EXPERIENCE_LIMIT)).map((e) => ({
       id: Number(e.id),

@@ -4,18 +4,30 @@ import { resourceKey } from "../text/resource-key";
 import { toExperienceDtos } from "../verdicts/standing";
 import {
   findRedirect,
+  findResourceDescription,
+  listRecentTasks,
   findResource,
   findResourceState,
   listResourceContents,
   listResourceExperiences,
   type ExperienceCursor,
 } from "./repo";
-import type { GetResourceInput, ResourceDto } from "./schema";
+import type { ExperienceDto } from "../experiences/schema";
+import type { GetResourceInput, ResourceDto, ResourceFilters } from "./schema";
 import { toResourceAggregate } from "./serialize";
 import { suggestResourceNames } from "./suggest-names";
 
-/** A resource's aggregate, one page of its experiences and its linked content. */
-export async function getResource(input: GetResourceInput): Promise<ResourceDto> {
+// A derived description names at most this many tasks and stays one line.
+const DESCRIPTION_TASKS = 3;
+const DESCRIPTION_MAX = 200;
+
+/**
+ * A resource's aggregate, one page of its experiences passing the filters, and its linked content.
+ * `lead`: reports to list apart, first (the page's reports matching a task, best first): they come
+ * back as `lead` (filtered; in that order under the default sort, else in the sort's) and are left
+ * out of `experiences`.
+ */
+export async function getResource(input: GetResourceInput, { lead }: { lead?: number[] } = {}): Promise<ResourceDto & { lead?: ExperienceDto[] }> {
   const asked = resourceKey(input.name);
   let key = asked;
   let row = await findResource(key);
@@ -40,7 +52,12 @@ export async function getResource(input: GetResourceInput): Promise<ResourceDto>
     });
   }
   const cursor = input.cursor ? decodeCursor(input.cursor) : null;
-  const rows = await listResourceExperiences(key, input.sort, input.limit + 1, cursor);
+  const filters: ResourceFilters = input;
+  const rows = await listResourceExperiences(key, input.sort, input.limit + 1, cursor, filters, { except: lead });
+  const leadRows = lead ? await listResourceExperiences(key, input.sort, lead.length, null, filters, { only: lead }) : [];
+  // Best match first; a sort asked for (best, worst) orders them as it orders the others.
+  const rank = new Map(lead?.map((id, i) => [id, i]));
+  if (input.sort === "newest") leadRows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
@@ -49,14 +66,36 @@ export async function getResource(input: GetResourceInput): Promise<ResourceDto>
     last_seen: fromDbTime(row.lastSeen),
     sort: input.sort,
     limit: input.limit,
+    description: await describeResource(key),
     experiences: await toExperienceDtos(page),
+    filters: {
+      outcome: input.outcome ?? null,
+      min_score: input.min_score,
+      verified: input.verified,
+      version: input.version ?? null,
+      since: input.since ?? null,
+      until: input.until ?? null,
+    },
     next_cursor:
       rows.length > input.limit && last
         ? encodeCursor({ score: last.score, createdAt: String(last.createdAt), id: last.id })
         : null,
     contents: await listResourceContents(key),
     ...(redirectedFrom ? { redirected_from: redirectedFrom } : {}),
+    ...(lead ? { lead: await toExperienceDtos(leadRows) } : {}),
   };
+}
+
+/** A maintainer's description, or else what the newest reports (one per reporter) used it for. */
+async function describeResource(key: string): Promise<string> {
+  const set = await findResourceDescription(key);
+  if (set) return set;
+  const tasks = [...new Set((await listRecentTasks(key, DESCRIPTION_TASKS * 2)).map((t) => t.replace(/\s+/g, " ").trim()))]
+    .sort((a, b) => a.length - b.length)
+    .slice(0, DESCRIPTION_TASKS);
+  if (tasks.length === 0) return "";
+  const line = `Reported for: ${tasks.map((t) => t.replace(/[.;:]+$/, "")).join(" · ")}`;
+  return line.length > DESCRIPTION_MAX ? `${line.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…` : line;
 }
 
 function encodeCursor(cursor: ExperienceCursor): string {

@@ -1,8 +1,9 @@
 // The only file that touches the database for resources and their aggregates.
 import { db, transaction } from "../db";
 import { sqlFunctions } from "../db-sql";
+import { toDbTime } from "../db-time";
 import type { ExperienceRow } from "../experiences/serialize";
-import type { ResourceSort } from "./schema";
+import type { ResourceFilters, ResourceSort } from "./schema";
 import type { ResourceRow } from "./serialize";
 
 const RESOURCE_COLUMNS = /* sql */ `key, name, url, category, experience_count AS "experienceCount",
@@ -39,17 +40,81 @@ const ORDER: Record<ResourceSort, { orderBy: string; after: string }> = {
   },
 };
 
+// Outcome by score (RESOURCE_OUTCOMES): the same cut the task verdict makes of an average.
+const OUTCOME_SQL = { worked: "score >= 4", mixed: "score = 3", failed: "score <= 2" } as const;
+
+/**
+ * The filters as SQL conditions over one resource's published rows and their parameters. Each is a
+ * plain condition on a row, so the (resource_key, status, created_at) index bounds the scan and a
+ * keyset cursor keeps working under any combination.
+ */
+function filterSql(f: ResourceFilters): { where: string; params: Record<string, string | number> } {
+  const where: string[] = [];
+  const params: Record<string, string | number> = {};
+  if (f.outcome) where.push(OUTCOME_SQL[f.outcome]);
+  if (f.min_score > 1) {
+    where.push("score >= @minScore");
+    params.minScore = f.min_score;
+  }
+  // Verified: an API key wrote it (ExperienceDto.verified).
+  if (f.verified) where.push("key_id <> ''");
+  if (f.version) {
+    where.push("version = @version");
+    params.version = f.version;
+  }
+  // Days are UTC; times compare as the stored ISO text on SQLite and as timestamps on PostgreSQL.
+  if (f.since) {
+    where.push("created_at >= @since");
+    params.since = `${f.since}T00:00:00.000+00:00`;
+  }
+  if (f.until) {
+    where.push("created_at < @until");
+    params.until = toDbTime(new Date(Date.parse(`${f.until}T00:00:00Z`) + 86_400_000));
+  }
+  return { where: where.map((w) => ` AND ${w}`).join(""), params };
+}
+
+/**
+ * One page of a resource's published reports passing the filters. `only`: just these ids (the
+ * reports matching a task, at most a page of them); `except`: not these (the same ids, listed
+ * apart above the others).
+ */
 export async function listResourceExperiences(
   key: string,
   sort: ResourceSort,
   limit: number,
   cursor: ExperienceCursor | null,
+  filters: ResourceFilters,
+  { only, except }: { only?: number[]; except?: number[] } = {},
 ): Promise<ExperienceRow[]> {
   const order = ORDER[sort];
+  const f = filterSql(filters);
+  const ids = only ? (only.length > 0 ? " AND id IN (@only)" : " AND FALSE") : except && except.length > 0 ? " AND id NOT IN (@except)" : "";
   const sql = /* sql */ `SELECT ${EXPERIENCE_COLUMNS} FROM experiences
-    WHERE resource_key = @key AND status = 'published' ${cursor ? `AND ${order.after}` : ""}
+    WHERE resource_key = @key AND status = 'published'${f.where}${ids} ${cursor ? `AND ${order.after}` : ""}
     ORDER BY ${order.orderBy} LIMIT @limit`;
-  return await db().all<ExperienceRow>(sql, { key, limit, ...(cursor ?? {}) });
+  return await db().all<ExperienceRow>(sql, { key, limit, ...f.params, ...(only?.length ? { only } : {}), ...(except?.length ? { except } : {}), ...(cursor ?? {}) });
+}
+
+/**
+ * What the resource's reports say they used it for when no maintainer wrote a description: the
+ * tasks of its newest reports, one per reporter, shortest first (a task is often a sentence).
+ */
+export async function listRecentTasks(key: string, limit: number, window = 50): Promise<string[]> {
+  const rows = await db().all<{ task: string }>(/* sql */ `SELECT task FROM (
+       SELECT task, created_at, id, ROW_NUMBER() OVER (PARTITION BY CASE WHEN key_id = '' THEN 'e:' || id ELSE 'k:' || key_id END
+                                                  ORDER BY created_at DESC, id DESC) AS position
+       FROM (SELECT * FROM experiences WHERE resource_key = @key AND status = 'published' ORDER BY created_at DESC, id DESC LIMIT @window) AS newest) AS ranked
+     WHERE position = 1 ORDER BY created_at DESC, id DESC LIMIT @limit`, { key, limit, window });
+  return rows.map((r) => r.task);
+}
+
+export async function findResourceDescription(key: string): Promise<string> {
+  return (await db().get<{ description: string }>(/* sql */ `SELECT description FROM resources WHERE key = ?`, [key]))?.description ?? "";
+}
+
+export async function setResourceDescription(key: string, description: string): Promise<void> {
+  await db().run(/* sql */ `UPDATE resources SET description = ? WHERE key = ?`, [description, key]);
 }
 
 /**

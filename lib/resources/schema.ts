@@ -4,6 +4,24 @@ import { intParam } from "../validation";
 import { createExperienceInput, experienceDto, resourceAggregateDto, type ResourceAggregateDto } from "../experiences/schema";
 
 export const RESOURCE_SORTS = ["newest", "best", "worst"] as const;
+/** Outcome by score, as the task verdict reads it: worked 4-5, mixed 3, failed 1-2. */
+export const RESOURCE_OUTCOMES = ["worked", "mixed", "failed"] as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+// A day (YYYY-MM-DD, UTC) or nothing: an empty form field is no filter.
+const dayParam = (field: string) =>
+  z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (s === undefined || s.trim() === "") return undefined;
+      const day = s.trim();
+      if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) {
+        ctx.addIssue({ code: "custom", message: `${field} must be a day as YYYY-MM-DD` });
+        return z.NEVER;
+      }
+      return day;
+    });
 
 export const getResourceInput = z.object({
   name: z
@@ -13,9 +31,39 @@ export const getResourceInput = z.object({
   limit: intParam("limit", 1, 100, 20),
   cursor: z.string().max(200, { error: "cursor is not one this server issued" }).optional(),
   sort: z.enum(RESOURCE_SORTS, { error: `sort must be one of ${RESOURCE_SORTS.join(", ")}` }).optional().default("newest"),
+  // Filters (each narrows the reports listed, never the aggregate). Strings, as GET params and
+  // form fields arrive; an empty value is no filter, so a form submitted untouched filters nothing.
+  outcome: z
+    .union([z.literal(""), z.enum(RESOURCE_OUTCOMES)], { error: `outcome must be one of ${RESOURCE_OUTCOMES.join(", ")}` })
+    .optional()
+    .transform((s) => s || undefined),
+  min_score: intParam("min_score", 1, 5, 1),
+  verified: z
+    .enum(["", "0", "1", "false", "true"], { error: "verified must be true or false" })
+    .optional()
+    .transform((s) => s === "1" || s === "true"),
+  version: z
+    .string()
+    .max(100, { error: "version must be at most 100 characters" })
+    .optional()
+    .transform((s) => s?.normalize("NFC").trim() || undefined),
+  since: dayParam("since"),
+  until: dayParam("until"),
 });
 
 export type GetResourceInput = z.output<typeof getResourceInput>;
+export type ResourceOutcome = (typeof RESOURCE_OUTCOMES)[number];
+/** The filters of a resource's report list (repo.ts turns them into SQL). */
+export type ResourceFilters = Pick<GetResourceInput, "outcome" | "min_score" | "verified" | "version" | "since" | "until">;
+
+export const resourceFiltersDto = z.object({
+  outcome: z.enum(RESOURCE_OUTCOMES).nullable(),
+  min_score: z.number().int().min(1).max(5),
+  verified: z.boolean(),
+  version: z.string().nullable(),
+  since: z.string().nullable(),
+  until: z.string().nullable(),
+});
 export type ResourceSort = (typeof RESOURCE_SORTS)[number];
 
 // ---- Responses (the DTO types are inferred; lib/openapi documents these same schemas).
@@ -25,7 +73,9 @@ export type { ContentLinkDto } from "../contents/schema";
 export const resourceDto = resourceAggregateDto.extend({
   first_seen: z.string(),
   last_seen: z.string(),
-  experiences: z.array(experienceDto).describe("one page, in `sort` order"),
+  description: z.string().describe("one line on what the resource is: a maintainer's, or else what its reports were used for"),
+  experiences: z.array(experienceDto).describe("one page of the reports passing `filters`, in `sort` order"),
+  filters: resourceFiltersDto.describe("the filters applied to `experiences` (null or false: none)"),
   sort: z.enum(RESOURCE_SORTS),
   limit: z.number().int(),
   next_cursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last"),
@@ -181,7 +231,21 @@ export type ResourceAdminDto = {
   candidates: { url: DisplayCandidateDto[]; category: DisplayCandidateDto[] };
   /** Old names (renames, merges) that lead here. */
   redirects: { from_key: string; from_name: string; created_at: string }[];
+  /** The maintainer's one-line description ("" when none: the public page derives one). */
+  description: string;
   status_counts: Record<string, number>;
   /** Every status, newest first, at most 200. */
   experiences: AdminExperienceDto[];
 };
+
+// A maintainer's one-line description: plain text, shown on the resource's page and in its JSON.
+export const describeResourceInput = z.strictObject({
+  name: resourceName("name"),
+  description: z
+    .string({ error: "description must be a string" })
+    .transform((s) => s.normalize("NFC").replace(/\s+/g, " ").trim())
+    .pipe(z.string().max(200, { error: "description must be at most 200 characters (one line)" })),
+  reason,
+});
+
+export type DescribeResourceInput = { name: string; description: string; reason: string };

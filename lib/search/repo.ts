@@ -1,6 +1,6 @@
 // The only file that touches the database for search. Raw SQL: FTS5 has no Prisma equivalent.
 import type { Statement } from "better-sqlite3";
-import { getSqlite, type Sqlite } from "../db";
+import { db, getSqlite, type Sqlite } from "../db";
 import type { ResourceRow } from "../resources/serialize";
 import type { ExperienceRow } from "../experiences/serialize";
 import type { CandidateRow } from "./search-index";
@@ -170,3 +170,16 @@ export function optimizeSearchIndex(db: Sqlite = getSqlite()): void {
   db.exec(/* sql */ `PRAGMA optimize`);
 }
 
+
+/**
+ * The analyzed fields of one resource's newest `max` published reports, on either engine (plain SQL
+ * through lib/db over the (resource_key, status, created_at) index): what a resource's page scores
+ * against a task.
+ */
+export async function findResourceCandidates(key: string, max: number): Promise<CandidateRow[]> {
+  return await db().all<CandidateRow>(/* sql */ `SELECT e.id, e.resource_key AS "resourceKey", e.score,
+       CASE WHEN e.key_id = '' THEN 'e:' || e.id ELSE 'k:' || e.key_id END AS reporter,
+       e.search_name AS "sName", e.search_task AS "sTask", e.search_tips AS "sTips", e.search_outcome AS "sOutcome"
+     FROM experiences e WHERE e.resource_key = @key AND e.status = 'published'
+     ORDER BY e.created_at DESC, e.id DESC LIMIT @max`, { key, max });
+}

@@ -11,6 +11,7 @@ import { answerWithLinks } from "./learned-answer";
 import { planQuery, type QueryGroup } from "./plan";
 import { rememberAnswer } from "./result-cache";
 import { scoreRow, type Scored } from "./score";
+import { confirmationsOf, taskVerdict } from "./task-verdict";
 import type { SearchIndex } from "./search-index";
 import { engineSearchIndex } from "./engine-search-index";
 import { SEARCH_TUNING as T, currentGateScale, searchSwitches } from "./search-config";
@@ -147,7 +148,7 @@ async function rankResults(input: SearchInput, index: SearchIndex, generation: s
     const bayes = ((res?.scoreSum ?? 0) + mean * count) / ((res?.reporterCount ?? 0) + count);
     const prior = 1 + span * ((bayes - mean) / 2);
     const { support, verdict: counted, verdictFactor } = evidence.get(g)!;
-    const verdict = { ...counted, ...confirmationsOf(g, standing) };
+    const verdict = { ...counted, ...confirmationsOf(g.rows, standing) };
     const rule = rules.get(g) ?? "none";
     return { ...g, rule, verdict, verdictFactor, support, prior, score: (rankValue(g.best) + support) * prior * verdictFactor };
   });
@@ -272,25 +273,6 @@ function sharesContentWord(s: Scored, groups: QueryGroup[]): boolean {
   return groups.some((g, i) => g.content && s.covered[i] > 0);
 }
 
-/**
- * How the resource did in its experiences that match the task about as well as its best one, one
- * voice per reporter: each reporter's latest matching report (as in the resource's average, where a
- * key counts with its latest report), so a flood from one key weighs what one report from it does.
- */
-function taskVerdict(rows: Scored[]): Omit<TaskVerdictDto, "confirmations" | "last_confirmed" | "agent_count"> {
-  const floor = rows[0].relevance * T.verdict.matchingRelative;
-  const matching = rows.filter((r) => r.relevance >= floor);
-  const latest = new Map<string, Scored>();
-  for (const r of matching) {
-    const seen = latest.get(r.row.reporter);
-    if (!seen || r.row.id > seen.row.id) latest.set(r.row.reporter, r);
-  }
-  const votes = [...latest.values()];
-  const mean = votes.reduce((s, r) => s + r.row.score, 0) / votes.length;
-  const outcome = mean <= T.verdict.failedAtMost ? "failed" : mean >= T.verdict.workedAtLeast ? "worked" : "mixed";
-  return { outcome, avg_score: Math.round(mean * 10) / 10, experience_count: matching.length, reporter_count: votes.length };
-}
-
 /** The first (best-ranked) report of each reporter, in order. */
 function oneVoiceEach(rows: Scored[]): Scored[] {
   const seen = new Set<string>();
@@ -311,26 +293,6 @@ function standingFactor(row: StandingRow | undefined): number {
   const lift = Math.max(-1, Math.min(1, (Number(row.confidence) - BASE_CONFIDENCE) / (1 - BASE_CONFIDENCE)));
   const stale = standingDto({ version: "", standing: row }, new Date(0), new Date(0)).freshness.reasons.some((r) => r !== "age");
   return (1 + span * lift) * (stale ? 1 - stalePenalty : 1);
-}
-
-/**
- * Who vouches for the resource on this task: the keys that confirmed its matching reports, when
- * last, and the distinct agents behind it (reporters and confirmers, each once).
- */
-function confirmationsOf(g: Group, standing: Map<number, StandingRow>): Pick<TaskVerdictDto, "confirmations" | "last_confirmed" | "agent_count"> {
-  const floor = g.rows[0].relevance * T.verdict.matchingRelative;
-  const matching = g.rows.filter((r) => r.relevance >= floor);
-  const confirmers = new Set<string>();
-  let last: string | null = null;
-  for (const r of matching) {
-    const row = standing.get(r.row.id);
-    if (!row) continue;
-    for (const key of JSON.parse(row.confirmedBy) as string[]) confirmers.add(`k:${key}`);
-    const at = row.lastConfirmed ? new Date(row.lastConfirmed).toISOString() : null;
-    if (at && (!last || at > last)) last = at;
-  }
-  const agents = new Set([...matching.map((r) => r.row.reporter), ...confirmers]);
-  return { confirmations: confirmers.size, last_confirmed: last, agent_count: agents.size };
 }
 
 /**

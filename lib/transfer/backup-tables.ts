@@ -11,7 +11,7 @@
 // own triggers build them as the experiences go in. resources and resource_votes are derived in
 // part; they are in the file so that a restore can check what the target's triggers built against
 // the source, row for row (and resources also carry state of their own: display name, shown and
-// pinned url and category, skeleton, first and last seen).
+// pinned url and category, skeleton, first and last seen, description).
 export type ColumnKind = "text" | "int" | "float" | "bool" | "time";
 
 /**
@@ -45,6 +45,8 @@ const text = "text" as const;
 const int = "int" as const;
 /** Added in format 2 (#21: verdicts, near-duplicates, learning from use). */
 const v2 = (fill: string | number | null): ColumnSince => ({ since: 2, fill });
+/** Added in format 3 (#22: a resource's one-line description). */
+const v3 = (fill: string | number | null): ColumnSince => ({ since: 3, fill });
 
 export const BACKUP_TABLES: readonly BackupTable[] = [
   {
@@ -119,7 +121,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     columns: [
       ["key", text], ["name", text], ["url", text], ["category", text], ["skeleton", text], ["experience_count", int], ["reporter_count", int],
       ["pinned_url", text], ["pinned_category", text], ["score_sum", int], ["score_1", int], ["score_2", int], ["score_3", int], ["score_4", int],
-      ["score_5", int], ["first_seen", time], ["last_seen", time],
+      ["score_5", int], ["first_seen", time], ["last_seen", time], ["description", text, v3("")],
     ],
     orderBy: ["key"],
     restore: "resources",

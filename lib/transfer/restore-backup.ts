@@ -7,7 +7,7 @@
 //    (search_meta aside) and the target's columns are the file's. Then the rows go in, in the file's
 //    order, ids kept: keys, content and revisions, experiences (the target's triggers build
 //    resources, votes and the search structures from them, as for any write), then each resource's
-//    own columns (name, shown and pinned url and category, skeleton, first and last seen) are set
+//    own columns (name, shown and pinned url and category, skeleton, first and last seen, description) are set
 //    from the file, then redirects, the audit log, search logs, content misses and search_meta.
 // 3. Before COMMIT, what the triggers derived (every resource row with its counts and scores, every
 //    vote) is compared with the file row for row, and the sequences are set to the source's; any
@@ -37,7 +37,7 @@ export type RestoreOptions = {
 };
 
 /** A resource's columns that are its own state; the rest the triggers derive from the experiences. */
-const RESOURCE_OWN_COLUMNS = ["name", "url", "category", "skeleton", "pinned_url", "pinned_category", "first_seen", "last_seen"];
+const RESOURCE_OWN_COLUMNS = ["name", "url", "category", "skeleton", "pinned_url", "pinned_category", "first_seen", "last_seen", "description"];
 
 export async function restoreBackup(file: string, options: RestoreOptions = {}): Promise<RestoreSummary> {
   const started = performance.now();

@@ -153,12 +153,12 @@ function Answer({ response, q, category, limit, more, jsonHref }: AnswerProps) {
           <ol className="space-y-4">
             {confident.map((r, i) => (
               <li key={r.name}>
-                <SearchResultRow result={r} rank={i + 1} forms={forms(r)} />
+                <SearchResultRow result={r} rank={i + 1} forms={forms(r)} task={q} />
               </li>
             ))}
           </ol>
         ) : (
-          <WeakLeads results={weak} first={1} forms={forms} />
+          <WeakLeads results={weak} first={1} forms={forms} q={q} />
         )}
       </section>
       {confident.length > 0 && weak.length > 0 ? (
@@ -172,7 +172,7 @@ function Answer({ response, q, category, limit, more, jsonHref }: AnswerProps) {
               relying on one.
             </p>
           </div>
-          <WeakLeads results={weak} first={confident.length + 1} forms={forms} />
+          <WeakLeads results={weak} first={confident.length + 1} forms={forms} q={q} />
         </section>
       ) : null}
       {canGrow ? (
@@ -189,12 +189,12 @@ function Answer({ response, q, category, limit, more, jsonHref }: AnswerProps) {
 }
 
 /** Weak leads, numbered on from the confident results above them. */
-function WeakLeads({ results, first, forms }: { results: SearchResultDto[]; first: number; forms: (r: SearchResultDto) => string[] }) {
+function WeakLeads({ results, first, forms, q }: { results: SearchResultDto[]; first: number; forms: (r: SearchResultDto) => string[]; q: string }) {
   return (
     <ol start={first} className="space-y-4">
       {results.map((r, i) => (
         <li key={r.name}>
-          <SearchResultRow result={r} rank={first + i} forms={forms(r)} />
+          <SearchResultRow result={r} rank={first + i} forms={forms(r)} task={q} />
         </li>
       ))}
     </ol>

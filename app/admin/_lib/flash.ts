@@ -16,6 +16,7 @@ export const FLASH_MESSAGES = {
   "link-removed": "Learned link removed: search stops answering with it now, and learning never restores it.",
   "key-revoked-all": "Key revoked, and {n} of its items hidden or rejected.",
   pinned: "Pin saved.",
+  described: "Description saved.",
   renamed: "Resource renamed: the old name now points here.",
   merged: "Resources merged into this one.",
   locked: "Content locked: only moderate keys may revise it.",

@@ -101,5 +101,6 @@ export const pinForm = z
   })
   .transform(({ name, field, op, value, reason }) => ({ name, reason, [field]: op === "pin" ? value : null }));
 
+export const describeForm = z.object({ name: text, description: z.string().optional().default(""), reason: text });
 export const renameForm = z.object({ name: text, new_name: text, reason: text });
 export const mergeForm = z.object({ from: text, into: text, reason: text });

@@ -1,65 +1,24 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { cache } from "react";
 import { Breadcrumb } from "@/components/breadcrumb";
 import { ContentTree } from "@/components/content-tree";
 import { adminQueueHref } from "@/components/admin-paths";
 import { ExperienceItem } from "@/components/experience-item";
-import { categoryAnchor, categoryLabel, contentHref, formatReports, langOf, resourceHref, resourceJsonHref, safeHttpUrl } from "@/components/format";
+import { categoryAnchor, categoryLabel, contentHref, formatCount, formatReports, langOf, resourceJsonHref, safeHttpUrl } from "@/components/format";
 import { ScoreChart } from "@/components/score-chart";
 import { Stars } from "@/components/stars";
 import { ButtonLink, Card, Notice, SectionTitle, linkClass } from "@/components/ui";
+import { ResourceFilters, filteredResourceHref, isFiltered } from "@/components/resource-filters";
+import { VerdictBadge } from "@/components/verdict-badge";
 import { getContentTree } from "@/lib/contents/get-content-tree";
 import { rootOf } from "@/lib/contents/content-id";
-import { DomainError, isDomainError } from "@/lib/errors";
-import { getResource } from "@/lib/resources/get-resource";
-import { getResourceInput, RESOURCE_SORTS, type ResourceDto, type ResourceSort } from "@/lib/resources/schema";
+import { RESOURCE_SORTS } from "@/lib/resources/schema";
+import { first, resolve, type Props } from "./load";
 import { currentSession } from "../../../admin/_lib/session";
-import { joinSegments } from "../../params";
 
 export const dynamic = "force-dynamic";
 
-type Props = {
-  params: Promise<{ name: string[] }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
-
-const PAGE_SIZE = "20";
-const SORT_LABELS: Record<ResourceSort, string> = { newest: "Newest", best: "Best first", worst: "Worst first" };
-
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-type Loaded = { resource: ResourceDto; badCursor: boolean };
-
-// cache(): generateMetadata and the page share one read per request.
-const load = cache(async (name: string, sort: string, cursor: string): Promise<Loaded> => {
-  const sortValue = (RESOURCE_SORTS as readonly string[]).includes(sort) ? sort : "newest";
-  const read = (c: string | undefined) => {
-    const input = getResourceInput.safeParse({ name, sort: sortValue, cursor: c, limit: PAGE_SIZE });
-    // An empty or over-long name cannot name a resource: that is a 404, not a crash.
-    if (!input.success) {
-      if (c) throw new DomainError("invalid_input", "cursor is not one this server issued");
-      notFound();
-    }
-    return getResource(input.data);
-  };
-  try {
-    return { resource: await read(cursor || undefined), badCursor: false };
-  } catch (error) {
-    if (isDomainError(error) && error.code === "not_found") notFound();
-    // A stale or hand-edited cursor: show the first page and say so rather than failing.
-    if (cursor && isDomainError(error) && error.code === "invalid_input") return { resource: await read(undefined), badCursor: true };
-    throw error;
-  }
-});
-
-async function resolve(props: Props): Promise<Loaded> {
-  const [{ name }, query] = await Promise.all([props.params, props.searchParams]);
-  return load(joinSegments(name), first(query.sort) ?? "newest", first(query.cursor) ?? "");
-}
+const SORT_LABELS = { newest: "Newest", best: "Best first", worst: "Worst first" } as const;
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const { resource: r } = await resolve(props);
@@ -72,15 +31,80 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 }
 
 export default async function ResourcePage(props: Props) {
-  const { resource: r, badCursor } = await resolve(props);
+  const { resource: r, badCursor, badFilters, task, values } = await resolve(props);
   const url = safeHttpUrl(r.url);
   const roots = [...new Set(r.contents.map((c) => rootOf(c.id)))].slice(0, 3);
   const trees = (await Promise.all(roots.map((id) => getContentTree(id)))).filter((t) => t !== null);
   // Cited nodes outside the trees above (deeper than the tree shows, or under another root).
   const loose = r.contents.filter((c) => !trees.some((t) => inTree(t, c.id)));
+  const hasContent = trees.length > 0 || loose.length > 0;
   const paged = Boolean(first((await props.searchParams).cursor)) && !badCursor;
   // A signed-in maintainer gets a way to the flags' state (pending, upheld, dismissed) in the console.
   const flagsHref = (await currentSession()) ? adminQueueHref({ type: "flag", status: "all", resource: r.name }) : undefined;
+  const filtered = isFiltered(values);
+  const lead = r.lead ?? [];
+
+  const rating = (
+    <section aria-labelledby="aggregate-title">
+      <Card className="h-full">
+        <SectionTitle id="aggregate-title">Rating{task ? " (all tasks)" : ""}</SectionTitle>
+        <div className="flex items-center gap-4">
+          <p className="text-5xl font-semibold tabular-nums">{r.avg_score.toFixed(1)}</p>
+          <div className="space-y-1">
+            <Stars value={r.avg_score} size={20} />
+            <p className="text-sm text-stone-600 dark:text-stone-400">
+              from {formatReports(r.experience_count, r.reporter_count)}
+              {r.reporter_count !== r.experience_count ? " (a key counts once, with its latest report)" : null}
+            </p>
+          </div>
+        </div>
+        <div className="mt-4">
+          <ScoreChart distribution={r.score_distribution} total={r.reporter_count} />
+        </div>
+        <p className="mt-3 text-xs text-stone-600 dark:text-stone-400">
+          First reported <time dateTime={r.first_seen}>{r.first_seen.slice(0, 10)}</time>, latest{" "}
+          <time dateTime={r.last_seen}>{r.last_seen.slice(0, 10)}</time>.
+        </p>
+      </Card>
+    </section>
+  );
+  // Content takes half the row only when there is some; otherwise one line under the rating.
+  const content = hasContent ? (
+    <section aria-labelledby="content-title">
+      <Card className="h-full">
+        <SectionTitle id="content-title">Content</SectionTitle>
+        <div className="space-y-4">
+          {trees.map((tree) => (
+            <ContentTree key={tree.id} root={tree} label={`Content tree: ${tree.title || tree.id}`} />
+          ))}
+          {loose.length > 0 ? (
+            <ul className="list-disc pl-5 text-sm">
+              {loose.map((c) => (
+                <li key={c.id}>
+                  <Link href={contentHref(c.id)} prefetch={false} lang={langOf(c.title)} className={linkClass}>
+                    {c.title || c.id}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </Card>
+    </section>
+  ) : null;
+  const overview = (
+    <div className="space-y-3">
+      <div className={hasContent ? "grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]" : "max-w-xl"}>
+        {rating}
+        {content}
+      </div>
+      {hasContent ? null : (
+        <p data-testid="no-content" className="text-sm text-stone-600 dark:text-stone-400">
+          No content pages yet. Agents can add documentation notes with <code>POST /api/content</code>.
+        </p>
+      )}
+    </div>
+  );
 
   return (
     <div className="space-y-8">
@@ -95,6 +119,11 @@ export default async function ResourcePage(props: Props) {
         <h1 lang={langOf(r.name)} dir="auto" className="text-2xl font-semibold tracking-tight wrap-anywhere sm:text-3xl">
           {r.name}
         </h1>
+        {r.description ? (
+          <p data-testid="resource-description" dir="auto" className="text-stone-800 wrap-anywhere dark:text-stone-200">
+            {r.description}
+          </p>
+        ) : null}
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-600 dark:text-stone-400">
           <span>
             Category:{" "}
@@ -113,69 +142,59 @@ export default async function ResourcePage(props: Props) {
         </p>
       </header>
 
-      <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
-        <section aria-labelledby="aggregate-title">
-          <Card className="h-full">
-            <SectionTitle id="aggregate-title">Rating</SectionTitle>
-            <div className="flex items-center gap-4">
-              <p className="text-5xl font-semibold tabular-nums">{r.avg_score.toFixed(1)}</p>
-              <div className="space-y-1">
-                <Stars value={r.avg_score} size={20} />
-                <p className="text-sm text-stone-600 dark:text-stone-400">
-                  from {formatReports(r.experience_count, r.reporter_count)}
-                  {r.reporter_count !== r.experience_count ? " (a key counts once, with its latest report)" : null}
-                </p>
-              </div>
-            </div>
-            <div className="mt-4">
-              <ScoreChart distribution={r.score_distribution} total={r.reporter_count} />
-            </div>
-            <p className="mt-3 text-xs text-stone-600 dark:text-stone-400">
-              First reported <time dateTime={r.first_seen}>{r.first_seen.slice(0, 10)}</time>, latest{" "}
-              <time dateTime={r.last_seen}>{r.last_seen.slice(0, 10)}</time>.
-            </p>
-          </Card>
-        </section>
-        <section aria-labelledby="content-title">
-          <Card className="h-full">
-            <SectionTitle id="content-title">Content</SectionTitle>
-            {trees.length === 0 && r.contents.length === 0 ? (
-              <p className="text-sm text-stone-600 dark:text-stone-400">
-                No content pages yet. Agents can add documentation notes with <code>POST /api/content</code>.
+      {task ? null : overview}
+
+      <ResourceFilters name={r.name} values={values} />
+      {badFilters.length > 0 ? <Notice tone="warning">Ignored a filter this page cannot read: {badFilters.join(", ")}.</Notice> : null}
+
+      {task ? (
+        <section aria-labelledby="task-title" className="space-y-4">
+          <div className="space-y-2">
+            <SectionTitle id="task-title">
+              For your task: <q lang={langOf(task.q)}>{task.q}</q>
+            </SectionTitle>
+            {task.match.verdict ? (
+              <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <VerdictBadge verdict={task.match.verdict} />
+                <span className="text-sm text-stone-600 dark:text-stone-400">
+                  {lead.length === task.match.ids.length
+                    ? `${formatCount(lead.length, "report matches", "reports match")} the task.`
+                    : `${lead.length} of the ${formatCount(task.match.ids.length, "matching report", "matching reports")} pass the filters.`}
+                </span>
               </p>
-            ) : null}
-            <div className="space-y-4">
-              {trees.map((tree) => (
-                <ContentTree key={tree.id} root={tree} label={`Content tree: ${tree.title || tree.id}`} />
+            ) : (
+              <p className="text-sm text-stone-700 dark:text-stone-300">
+                None of its {task.match.scanned === r.experience_count ? "" : "newest "}reports matches this task. Its other reports are below.
+              </p>
+            )}
+          </div>
+          {lead.length > 0 ? (
+            <ol className="space-y-3" aria-label="Reports matching the task">
+              {lead.map((e) => (
+                <li key={e.id}>
+                  <ExperienceItem experience={e} flagsHref={flagsHref} />
+                </li>
               ))}
-              {loose.length > 0 ? (
-                <ul className="list-disc pl-5 text-sm">
-                  {loose.map((c) => (
-                    <li key={c.id}>
-                      <Link href={contentHref(c.id)} prefetch={false} lang={langOf(c.title)} className={linkClass}>
-                        {c.title || c.id}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-          </Card>
+            </ol>
+          ) : null}
         </section>
-      </div>
+      ) : null}
 
       <section aria-labelledby="experiences-title" className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <SectionTitle id="experiences-title">Experiences</SectionTitle>
+          <SectionTitle id="experiences-title">{task ? "Other reports" : filtered ? "Reports passing the filters" : "Experiences"}</SectionTitle>
           <nav aria-label="Sort experiences" className="flex flex-wrap gap-2">
             {RESOURCE_SORTS.map((s) => (
-              <ButtonLink key={s} href={resourceHref(r.name, { sort: s === "newest" ? undefined : s })} current={s === r.sort}>
+              <ButtonLink key={s} href={filteredResourceHref(r.name, { ...values, sort: s })} current={s === r.sort}>
                 {SORT_LABELS[s]}
               </ButtonLink>
             ))}
           </nav>
         </div>
         {badCursor ? <Notice tone="warning">That page link has expired; showing the first page.</Notice> : null}
+        {r.experiences.length === 0 ? (
+          <p className="text-sm text-stone-700 dark:text-stone-300">{filtered ? "No other report passes these filters." : "No other reports."}</p>
+        ) : null}
         <ol className="space-y-3">
           {r.experiences.map((e) => (
             <li key={e.id}>
@@ -184,18 +203,16 @@ export default async function ResourcePage(props: Props) {
           ))}
         </ol>
         <nav aria-label="Experience pages" className="flex flex-wrap justify-between gap-3">
-          {paged ? (
-            <ButtonLink href={resourceHref(r.name, { sort: r.sort === "newest" ? undefined : r.sort })}>← First page</ButtonLink>
-          ) : (
-            <span />
-          )}
+          {paged ? <ButtonLink href={filteredResourceHref(r.name, values)}>← First page</ButtonLink> : <span />}
           {r.next_cursor ? (
-            <ButtonLink href={resourceHref(r.name, { sort: r.sort === "newest" ? undefined : r.sort, cursor: r.next_cursor })} rel="next">
+            <ButtonLink href={filteredResourceHref(r.name, values, { cursor: r.next_cursor })} rel="next">
               {r.sort === "newest" ? "Older experiences →" : "Next page →"}
             </ButtonLink>
           ) : null}
         </nav>
       </section>
+
+      {task ? overview : null}
     </div>
   );
 }

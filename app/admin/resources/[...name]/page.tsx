@@ -79,6 +79,24 @@ export default async function AdminResourcePage(props: Props) {
         </Notice>
       ) : null}
 
+      <section aria-labelledby="describe">
+        <Card>
+          <SectionTitle id="describe">Description</SectionTitle>
+          <p className="mb-3 text-sm text-stone-700 dark:text-stone-300">
+            One line on what it is, shown on its public page and in its JSON. Left empty, the page shows what its newest reports used it for.
+          </p>
+          <AdminForm action="describe" csrf={session.csrf_token} back={back} label="Describe this resource" className="space-y-3">
+            <input type="hidden" name="name" value={r.name} />
+            <div>
+              <label htmlFor="description" className={labelClass}>One-line description</label>
+              <input id="description" name="description" maxLength={200} defaultValue={data.description} className={inputClass} />
+            </div>
+            <ReasonField id="describe-reason" />
+            <Button>Save description</Button>
+          </AdminForm>
+        </Card>
+      </section>
+
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <PinCard
           field="url"
