@@ -4,7 +4,7 @@ import { Breadcrumb } from "@/components/breadcrumb";
 import { ContentTree } from "@/components/content-tree";
 import { adminQueueHref } from "@/components/admin-paths";
 import { ExperienceItem } from "@/components/experience-item";
-import { categoryAnchor, categoryLabel, contentHref, formatCount, formatReports, langOf, resourceJsonHref, safeHttpUrl } from "@/components/format";
+import { categoryHref, categoryLabel, contentHref, formatCount, formatReports, langOf, resourceJsonHref, safeHttpUrl } from "@/components/format";
 import { ScoreChart } from "@/components/score-chart";
 import { Stars } from "@/components/stars";
 import { ButtonLink, Card, Notice, SectionTitle, linkClass } from "@/components/ui";
@@ -111,7 +111,7 @@ export default async function ResourcePage(props: Props) {
       <Breadcrumb
         items={[
           { href: "/", label: "Home" },
-          { href: `/categories#${categoryAnchor(r.category)}`, label: categoryLabel(r.category) },
+          { href: categoryHref(r.category), label: categoryLabel(r.category) },
           { label: r.name },
         ]}
       />
@@ -127,7 +127,7 @@ export default async function ResourcePage(props: Props) {
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-600 dark:text-stone-400">
           <span>
             Category:{" "}
-            <Link href={`/categories#${categoryAnchor(r.category)}`} className={linkClass}>
+            <Link href={categoryHref(r.category)} className={linkClass}>
               {categoryLabel(r.category)}
             </Link>
           </span>
