@@ -171,9 +171,6 @@ async function main(): Promise<void> {
       if (now === (beforeLearning?.get(o.q.id) ?? o.top3)) kept++;
     }
     const links = Number((await db().get<{ n: number }>(`SELECT COUNT(*) AS n FROM learned_links WHERE status = 'active'`))?.n ?? 0);
-    if (process.env.REPLAY_REASONS) {
-      console.log(scenario, await db().all(`SELECT source, counts, reason, COUNT(*) AS n FROM learning_evidence GROUP BY source, counts, reason`));
-    }
     const writes = beforeLearning ? `${tally.reported} / ${tally.confirmed} / ${tally.own}` : "-";
     return { scenario, gaps: figures(gapAnswers, resources), variants: figures(variantAnswers, resources), sameAsFresh: same, sameAcrossLearning: kept, others: others.length, links, writes };
   }

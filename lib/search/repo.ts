@@ -4,8 +4,7 @@ import { db, getSqlite, type Sqlite } from "../db";
 import type { ResourceRow } from "../resources/serialize";
 import type { ExperienceRow } from "../experiences/serialize";
 import type { CandidateRow } from "./search-index";
-import type { StandingRow } from "../verdicts/repo";
-import type { StandingView } from "../verdicts/standing";
+import { standingColumns, type StandingRow } from "../verdicts/repo";
 
 export type { CandidateRow };
 
@@ -101,10 +100,7 @@ export function findExperiences(ids: readonly number[]): Map<number, ExperienceR
  * touched have one, so this reads experience_standing alone (no experience rows: the version shown
  * comes with the rows findExperiences reads). Named as StandingRow's fields.
  */
-export const STANDING_SQL = (ids: string) => /* sql */ `SELECT s.experience_id AS "experienceId", s.confirmations, s.confirmed_by AS "confirmedBy", s.flags,
-    s.flag_weight AS "flagWeight", s.stale_weight AS "staleWeight", s.confidence, s.last_confirmed AS "lastConfirmed",
-    s.latest_version AS "latestVersion", s.newer_version AS "newerVersion", s.superseded_by AS "supersededBy"
-  FROM experience_standing s WHERE s.experience_id IN (${ids})`;
+export const STANDING_SQL = (ids: string) => /* sql */ `SELECT ${standingColumns()} FROM experience_standing WHERE experience_id IN (${ids})`;
 
 export function standingById(rows: StandingRow[]): Map<number, StandingRow> {
   return new Map(rows.map((row) => [Number(row.experienceId), row]));

@@ -23,10 +23,14 @@ export function taskVerdict(rows: Scored[]): Omit<TaskVerdictDto, "confirmations
     const seen = latest.get(r.row.reporter);
     if (!seen || r.row.id > seen.row.id) latest.set(r.row.reporter, r);
   }
-  const votes = [...latest.values()];
-  const mean = votes.reduce((s, r) => s + r.row.score, 0) / votes.length;
+  return verdictOfVotes([...latest.values()].map((r) => r.row.score), matching.length);
+}
+
+/** The verdict from one score per reporter (`votes`) over `experienceCount` reports: search's rule. */
+export function verdictOfVotes(votes: number[], experienceCount: number): Omit<TaskVerdictDto, "confirmations" | "last_confirmed" | "agent_count"> {
+  const mean = votes.reduce((s, score) => s + score, 0) / votes.length;
   const outcome = mean <= T.verdict.failedAtMost ? "failed" : mean >= T.verdict.workedAtLeast ? "worked" : "mixed";
-  return { outcome, avg_score: Math.round(mean * 10) / 10, experience_count: matching.length, reporter_count: votes.length };
+  return { outcome, avg_score: Math.round(mean * 10) / 10, experience_count: experienceCount, reporter_count: votes.length };
 }
 
 /**
@@ -34,17 +38,30 @@ export function taskVerdict(rows: Scored[]): Omit<TaskVerdictDto, "confirmations
  * last, and the distinct agents behind it (reporters and confirmers, each once).
  */
 export function confirmationsOf(rows: Scored[], standing: Map<number, StandingRow>): Pick<TaskVerdictDto, "confirmations" | "last_confirmed" | "agent_count"> {
-  const matching = matchingRows(rows);
+  return vouchersOf(
+    matchingRows(rows).map((r) => ({ id: r.row.id, reporter: r.row.reporter })),
+    standing,
+  );
+}
+
+/**
+ * Who vouches for these reports (`reporter`: "k:<key>" or "e:<id>", as search's rows name it): the
+ * keys that confirmed them, when last, and the distinct agents (reporters and confirmers, each once).
+ */
+export function vouchersOf(
+  reports: { id: number; reporter: string }[],
+  standing: Map<number, StandingRow>,
+): Pick<TaskVerdictDto, "confirmations" | "last_confirmed" | "agent_count"> {
   const confirmers = new Set<string>();
   let last: string | null = null;
-  for (const r of matching) {
-    const row = standing.get(r.row.id);
+  for (const r of reports) {
+    const row = standing.get(r.id);
     if (!row) continue;
     for (const key of JSON.parse(row.confirmedBy) as string[]) confirmers.add(`k:${key}`);
     const at = row.lastConfirmed ? new Date(row.lastConfirmed).toISOString() : null;
     if (at && (!last || at > last)) last = at;
   }
-  const agents = new Set([...matching.map((r) => r.row.reporter), ...confirmers]);
+  const agents = new Set([...reports.map((r) => r.reporter), ...confirmers]);
   return { confirmations: confirmers.size, last_confirmed: last, agent_count: agents.size };
 }
 

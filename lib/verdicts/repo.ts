@@ -133,9 +133,11 @@ export type StandingRow = {
   supersededBy: number | null;
 };
 
-const STANDING_COLUMNS = /* sql */ `experience_id AS "experienceId", confirmations, confirmed_by AS "confirmedBy", flags, flag_weight AS "flagWeight",
-  stale_weight AS "staleWeight", confidence, last_confirmed AS "lastConfirmed", latest_version AS "latestVersion",
-  newer_version AS "newerVersion", superseded_by AS "supersededBy"`;
+/** experience_standing's columns named as StandingRow's fields (`t`: the table's alias with its dot, or ''). */
+export const standingColumns = (t = "") => /* sql */ `${t}experience_id AS "experienceId", ${t}confirmations, ${t}confirmed_by AS "confirmedBy",
+  ${t}flags, ${t}flag_weight AS "flagWeight", ${t}stale_weight AS "staleWeight", ${t}confidence, ${t}last_confirmed AS "lastConfirmed",
+  ${t}latest_version AS "latestVersion", ${t}newer_version AS "newerVersion", ${t}superseded_by AS "supersededBy"`;
+const STANDING_COLUMNS = standingColumns();
 
 export async function loadStanding(ids: readonly number[]): Promise<Map<number, StandingRow>> {
   if (ids.length === 0) return new Map();
@@ -190,9 +192,7 @@ export async function listVersionedExperiences(resourceKey: string): Promise<num
 export async function loadStandingView(ids: readonly number[]): Promise<Map<number, { version: string; standing: StandingRow | null }>> {
   if (ids.length === 0) return new Map();
   const rows = await db().all<{ id: number; version: string; has: number } & StandingRow>(
-    /* sql */ `SELECT e.id, e.version, CASE WHEN s.experience_id IS NULL THEN 0 ELSE 1 END AS has, s.experience_id AS "experienceId",
-       s.confirmations, s.confirmed_by AS "confirmedBy", s.flags, s.flag_weight AS "flagWeight", s.stale_weight AS "staleWeight", s.confidence,
-       s.last_confirmed AS "lastConfirmed", s.latest_version AS "latestVersion", s.newer_version AS "newerVersion", s.superseded_by AS "supersededBy"
+    /* sql */ `SELECT e.id, e.version, CASE WHEN s.experience_id IS NULL THEN 0 ELSE 1 END AS has, ${standingColumns("s.")}
      FROM experiences e LEFT JOIN experience_standing s ON s.experience_id = e.id WHERE e.id IN (@ids)`,
     { ids: [...new Set(ids)] },
   );
