@@ -3,7 +3,10 @@ import { langOf } from "./format";
 
 export type Crumb = { href?: string; label: string };
 
-/** Where the page sits; the last crumb is the page itself and is not a link. */
+/**
+ * Where the page sits; the last crumb is the page itself and is not a link. A crumb before it
+ * without href is a level with no page of its own (shown, not linked).
+ */
 export function Breadcrumb({ items }: { items: Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className="text-sm text-stone-600 dark:text-stone-400">
@@ -15,8 +18,12 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
               <Link href={item.href} prefetch={false} lang={langOf(item.label)} className="wrap-anywhere underline-offset-2 hover:underline">
                 {item.label}
               </Link>
-            ) : (
+            ) : i === items.length - 1 ? (
               <span aria-current="page" lang={langOf(item.label)} className="wrap-anywhere text-stone-900 dark:text-stone-100">
+                {item.label}
+              </span>
+            ) : (
+              <span lang={langOf(item.label)} className="wrap-anywhere">
                 {item.label}
               </span>
             )}

@@ -23,12 +23,13 @@ export type ExperienceView = StandingView & {
 const OUTCOME_PREVIEW = 220;
 
 // flagsHref: the console's queue of this resource's flags, given only to a signed-in maintainer.
-type ItemProps = { experience: ExperienceView; showResource?: boolean; headingLevel?: 3 | 4; flagsHref?: string };
+// cites: content pages the report's text names (lib/contents/find-cited-contents.ts), linked by title.
+type ItemProps = { experience: ExperienceView; showResource?: boolean; headingLevel?: 3 | 4; flagsHref?: string; cites?: { id: string; title: string }[] };
 
 /** Where another report of the same resource page is: its article's anchor. */
 export const experienceAnchor = (id: number) => `#experience-${id}`;
 
-export function ExperienceItem({ experience, showResource = false, headingLevel = 3, flagsHref }: ItemProps) {
+export function ExperienceItem({ experience, showResource = false, headingLevel = 3, flagsHref, cites = [] }: ItemProps) {
   const e = experience;
   // The task is the item's heading; its level follows the page outline it sits in.
   const Heading = headingLevel === 4 ? "h4" : "h3";
@@ -95,6 +96,11 @@ export function ExperienceItem({ experience, showResource = false, headingLevel 
             content: {e.content_id}
           </Link>
         ) : null}
+        {cites.map((c) => (
+          <Link key={c.id} href={contentHref(c.id)} prefetch={false} lang={langOf(c.title)} className="text-teal-800 underline wrap-anywhere dark:text-teal-300">
+            cites: {c.title || c.id}
+          </Link>
+        ))}
         <span>report #{e.id}</span>
         <ConfidenceText confidence={e.confidence} />
         {flagsHref && Object.values(e.flags ?? {}).some((n) => n > 0) ? (

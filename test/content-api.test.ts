@@ -32,8 +32,9 @@ describe("content tree", () => {
       "attention-paper/section-3-2",
       "attention-paper/section-3-3",
     ]);
+    // Reading order: the root comes first, so it has no prev, and its first child is next.
     expect(root.json.prev).toBeNull();
-    expect(root.json.next).toBeNull();
+    expect(root.json.next).toEqual({ id: "attention-paper/section-3-1", title: "3.1 Encoder and Decoder Stacks" });
 
     const middle = await get("attention-paper/section-3-2");
     expect(middle.json.toc).toEqual({ id: "attention-paper", title: "Attention Is All You Need" });
@@ -43,7 +44,7 @@ describe("content tree", () => {
     expect(middle.json.next).toEqual({ id: "attention-paper/section-3-3", title: "3.3 Multi-Head Attention" });
 
     const first = await get("attention-paper/section-3-1");
-    expect(first.json.prev).toBeNull();
+    expect(first.json.prev).toEqual({ id: "attention-paper", title: "Attention Is All You Need" });
     const last = await get("attention-paper/section-3-3");
     expect(last.json.next).toBeNull();
   });

@@ -2,18 +2,19 @@ import { DomainError } from "../errors";
 import { fromDbTime } from "../db-time";
 import { recordContentMiss } from "../demand-log/record-content-miss";
 import { closestNames } from "../similar-names";
+import { findReadingNeighbours, findTreePath, type TreeNode } from "./content-tree";
 import { rootOf } from "./content-id";
+import { readContentTree } from "./get-content-tree";
 import {
-  findContentLink,
   findPublishedRevision,
-  findSiblings,
   findVisibleContent,
   listChildren,
+  listContentLinks,
   listIdsUnder,
-  listPublishedRevisions,
+  listPublishedRevisionSummaries,
   type ContentRow,
 } from "./repo";
-import type { ContentDto, ContentHistoryDto } from "./schema";
+import type { ContentDto, ContentHistoryDto, ContentLinkDto, ContentRevisionDto } from "./schema";
 import { toRevisionDto } from "./serialize";
 import { toProvenance } from "../keys/provenance";
 
@@ -22,8 +23,23 @@ const SUGGESTION_POOL = 5_000;
 // Public reads: only published revisions exist here. A node without one (revision 0: held, rejected or
 // hidden) answers 404 like a node never written, and its neighbours' navigation skips it.
 
+/** One step of a page's breadcrumb: an ancestor's id and title, or null for a segment with no visible page. */
+export type ContentAncestor = { id: string; title: string | null };
+
+/** A node as its page shows it: the DTO, the root's tree (null while the root has no visible revision), the ancestors root first. */
+export type ContentPlace = { content: ContentDto; tree: TreeNode | null; capped: boolean; ancestors: ContentAncestor[] };
+
 /** A node (or one of its older published revisions) with its place in the tree computed by the server. */
 export async function getContent(id: string, revision: number | null = null): Promise<ContentDto> {
+  return (await getContentPlace(id, revision)).content;
+}
+
+/**
+ * The node and where it sits, in a fixed handful of queries whatever the depth: the node, its root's
+ * tree (one query, lib/contents/get-content-tree.ts), and only when that tree was cut at its cap the
+ * ancestors' titles and the children (one query each). prev/next follow reading order over the tree.
+ */
+export async function getContentPlace(id: string, revision: number | null = null): Promise<ContentPlace> {
   const current = await requireContent(id);
   let shown = { title: current.title, body: current.body, sortOrder: current.sortOrder, revision: current.revision,
     contentHash: current.contentHash, submittedBy: current.submittedBy, keyId: current.keyId, keyLabel: current.keyLabel,
@@ -42,9 +58,19 @@ export async function getContent(id: string, revision: number | null = null): Pr
       contentHash: old.contentHash, submittedBy: old.submittedBy, keyId: old.keyId, keyLabel: old.keyLabel,
       updatedAt: old.createdAt };
   }
-  const root = await findContentLink(current.rootId);
-  const siblings = current.parentId === "" ? { prev: null, next: null } : await findSiblings(current);
-  return {
+  const { root, capped } = await readContentTree(current.rootId);
+  const node = root ? findTreePath(root, id) : null;
+  const visibleRoot = root && !root.stub ? root : null;
+  // Within the cap the tree holds every visible ancestor and child; past it (or for a node whose root
+  // has no visible revision) they are read apart, one query each.
+  const ancestorIds = ancestorsOf(id);
+  const known = new Map((node ?? []).filter((n) => !n.stub).map((n) => [n.id, n.title] as const));
+  if (capped || !node) for (const link of await listContentLinks(ancestorIds)) known.set(link.id, link.title);
+  const children: ContentLinkDto[] =
+    node && !capped ? node[node.length - 1].children.map(toLink) : await listChildren(id);
+  const link = (at: string | undefined): ContentLinkDto | null => (at !== undefined && known.has(at) ? { id: at, title: known.get(at)! } : null);
+  const neighbours = root ? findReadingNeighbours(root, id) : { prev: null, next: null };
+  const content: ContentDto = {
     id: current.id,
     title: shown.title,
     body: shown.body,
@@ -57,18 +83,32 @@ export async function getContent(id: string, revision: number | null = null): Pr
     ...toProvenance(shown),
     created_at: fromDbTime(current.createdAt),
     updated_at: fromDbTime(shown.updatedAt),
-    toc: root,
-    parent: current.parentId ? await findContentLink(current.parentId) : null,
-    children: await listChildren(current.id),
-    prev: siblings.prev,
-    next: siblings.next,
+    toc: visibleRoot ? toLink(visibleRoot) : null,
+    parent: link(ancestorIds[ancestorIds.length - 1]),
+    children,
+    prev: neighbours.prev,
+    next: neighbours.next,
   };
+  return { content, tree: visibleRoot, capped, ancestors: ancestorIds.map((a) => ({ id: a, title: known.get(a) ?? null })) };
 }
 
 export async function getContentHistory(id: string): Promise<ContentHistoryDto> {
   const current = await requireContent(id);
-  return { id, latest_revision: Number(current.revision), revisions: (await listPublishedRevisions(id)).map(toRevisionDto) };
+  return { id, latest_revision: Number(current.revision), revisions: await listContentRevisions(id) };
 }
+
+/** A node's published revisions, oldest first, without bodies (the page's history; the node is known to exist). */
+export async function listContentRevisions(id: string): Promise<ContentRevisionDto[]> {
+  return (await listPublishedRevisionSummaries(id)).map(toRevisionDto);
+}
+
+/** `a/b/c` -> [`a`, `a/b`]: every id above this one, the root first. */
+function ancestorsOf(id: string): string[] {
+  const segments = id.split("/");
+  return segments.slice(0, -1).map((_, i) => segments.slice(0, i + 1).join("/"));
+}
+
+const toLink = (n: { id: string; title: string }): ContentLinkDto => ({ id: n.id, title: n.title });
 
 async function requireContent(id: string): Promise<ContentRow> {
   const row = await findVisibleContent(id);

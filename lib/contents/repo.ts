@@ -9,6 +9,7 @@
 // Public reads go through the *Visible* / *Published* queries below and never see anything else.
 import { db, transaction } from "../db";
 import { toDbTime } from "../db-time";
+import type { TreeRow } from "./content-tree";
 
 export type ContentRow = {
   id: string;
@@ -49,6 +50,8 @@ export type RevisionRow = {
   statusReason: string;
   createdAt: string;
 };
+
+export type RevisionSummaryRow = Pick<RevisionRow, "revision" | "title" | "contentHash" | "submittedBy" | "keyId" | "keyLabel" | "createdAt">;
 
 export type ContentLinkRow = { id: string; title: string };
 
@@ -125,8 +128,14 @@ export async function listRevisions(id: string): Promise<RevisionRow[]> {
   return await db().all<RevisionRow>(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? ORDER BY revision`, [id]);
 }
 
-export async function listPublishedRevisions(id: string): Promise<RevisionRow[]> {
-  return await db().all<RevisionRow>(`SELECT ${REVISION_COLUMNS} FROM content_revisions WHERE content_id = ? AND status = 'published' ORDER BY revision`, [id]);
+/** A node's published revisions without their bodies: a history lists them, and a body may be 200 KB. */
+export async function listPublishedRevisionSummaries(id: string): Promise<RevisionSummaryRow[]> {
+  return await db().all<RevisionSummaryRow>(
+    /* sql */ `SELECT revision, title, content_hash AS "contentHash", submitted_by AS "submittedBy", key_id AS "keyId",
+       key_label AS "keyLabel", created_at AS "createdAt"
+     FROM content_revisions WHERE content_id = ? AND status = 'published' ORDER BY revision`,
+    [id],
+  );
 }
 
 export async function findContentLink(id: string): Promise<ContentLinkRow | null> {
@@ -137,25 +146,24 @@ export async function listChildren(parentId: string): Promise<ContentLinkRow[]> 
   return await db().all<ContentLinkRow>(`SELECT id, title FROM contents WHERE parent_id = ? AND revision > 0 ORDER BY sort_order, id`, [parentId]);
 }
 
-/** The visible siblings just before and after a node in (sort_order, id) order. */
-export async function findSiblings(node: { parentId: string; sortOrder: number; id: string }): Promise<{
-  prev: ContentLinkRow | null;
-  next: ContentLinkRow | null;
-}> {
-  const params = { parentId: node.parentId, sortOrder: node.sortOrder, id: node.id };
-  const prev = await db().get<ContentLinkRow>(
-    /* sql */ `SELECT id, title FROM contents
-     WHERE parent_id = @parentId AND (sort_order, id) < (@sortOrder, @id) AND revision > 0
-     ORDER BY sort_order DESC, id DESC LIMIT 1`,
-    params,
+/**
+ * The visible nodes under one root (the root's own row included), shallowest first, at most `max`:
+ * a whole tree in one statement (lib/contents/content-tree.ts builds it). Ordering by depth keeps
+ * every level above the cut whole when a root has more nodes than that.
+ */
+export async function listTreeNodes(rootId: string, max: number): Promise<TreeRow[]> {
+  return await db().all<TreeRow>(
+    /* sql */ `SELECT id, parent_id AS "parentId", title, sort_order AS "sortOrder" FROM contents
+     WHERE root_id = @rootId AND revision > 0
+     ORDER BY length(id) - length(replace(id, '/', '')), sort_order, id LIMIT @max`,
+    { rootId, max },
   );
-  const next = await db().get<ContentLinkRow>(
-    /* sql */ `SELECT id, title FROM contents
-     WHERE parent_id = @parentId AND (sort_order, id) > (@sortOrder, @id) AND revision > 0
-     ORDER BY sort_order, id LIMIT 1`,
-    params,
-  );
-  return { prev, next };
+}
+
+/** The visible ones among these ids, with their titles (breadcrumbs, cited pages). */
+export async function listContentLinks(ids: string[]): Promise<ContentLinkRow[]> {
+  if (ids.length === 0) return [];
+  return await db().all<ContentLinkRow>(`SELECT id, title FROM contents WHERE id IN (@ids) AND revision > 0 ORDER BY id`, { ids });
 }
 
 /** Visible ids under one root (or every visible root id when rootId is null), for "did you mean" on a miss. */

@@ -1,9 +1,9 @@
 import { fromDbTime } from "../db-time";
 import { toProvenance } from "../keys/provenance";
-import type { ContentRow, RevisionRow } from "./repo";
+import type { ContentRow, RevisionRow, RevisionSummaryRow } from "./repo";
 import type { ContentAdminRevisionDto, ContentRevisionDto, SubmitContentResultDto } from "./schema";
 
-export function toRevisionDto(row: RevisionRow): ContentRevisionDto {
+export function toRevisionDto(row: RevisionSummaryRow): ContentRevisionDto {
   return {
     revision: Number(row.revision),
     content_hash: row.contentHash,

@@ -131,3 +131,33 @@ export async function findExperienceFacts(ids: readonly number[]): Promise<Map<n
 export async function findExperienceById(id: number): Promise<ExperienceRow | null> {
   return (await db().get<ExperienceRow>(`SELECT ${EXPERIENCE_COLUMNS} FROM experiences WHERE id = ?`, [id])) ?? null;
 }
+
+// ---- Reports that cite a content page (lib/experiences/list-citing-reports.ts) ----
+
+export type CitingRow = { id: number; name: string; task: string; score: number; outcome: string; tips: string; contentId: string; createdAt: string };
+
+const CITING_COLUMNS = /* sql */ `id, name, task, score, outcome, tips, content_id AS "contentId", created_at AS "createdAt"`;
+
+/**
+ * Published reports that may cite content `id`, newest first: those naming it in content_id (any
+ * resource; the content_id index), and those among the newest `scan` reports of `resourceKey` whose
+ * task, outcome or tips contain the id as written (a substring test the caller confirms; instr and
+ * strpos are the same test, case kept, on the two engines). `limit` rows of each at most.
+ */
+export async function listCitationCandidates(id: string, resourceKey: string, scan: number, limit: number): Promise<CitingRow[]> {
+  const contains = db().engine === "postgres" ? "strpos" : "instr";
+  const named = await db().all<CitingRow>(
+    /* sql */ `SELECT ${CITING_COLUMNS} FROM experiences WHERE content_id = @id AND status = 'published'
+     ORDER BY created_at DESC, id DESC LIMIT @limit`,
+    { id, limit },
+  );
+  const mentioned = await db().all<CitingRow>(
+    /* sql */ `SELECT ${CITING_COLUMNS} FROM (
+       SELECT * FROM experiences WHERE resource_key = @resourceKey AND status = 'published'
+       ORDER BY created_at DESC, id DESC LIMIT @scan) AS recent
+     WHERE ${contains}(task, @id) > 0 OR ${contains}(outcome, @id) > 0 OR ${contains}(tips, @id) > 0
+     ORDER BY created_at DESC, id DESC LIMIT @limit`,
+    { id, resourceKey, scan, limit },
+  );
+  return [...named, ...mentioned].map((r) => ({ ...r, id: Number(r.id), score: Number(r.score) }));
+}

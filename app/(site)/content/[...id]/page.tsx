@@ -3,14 +3,18 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { Breadcrumb, type Crumb } from "@/components/breadcrumb";
-import { ContentTree, type TreeNodeView } from "@/components/content-tree";
+import { CitingReports } from "@/components/citing-reports";
+import { ContentOutline } from "@/components/content-outline";
+import { ContentTree } from "@/components/content-tree";
 import { contentHref, formatDate, langOf } from "@/components/format";
+import { listMarkdownHeadings } from "@/components/markdown-headings";
 import { Submitter } from "@/components/submitter";
 import { MarkdownView } from "@/components/markdown";
 import { Notice, linkClass } from "@/components/ui";
-import { getContentTree } from "@/lib/contents/get-content-tree";
-import { getContent, getContentHistory } from "@/lib/contents/get-content";
+import { foldContentTree, MAX_TREE_NODES } from "@/lib/contents/get-content-tree";
+import { getContentPlace, listContentRevisions, type ContentAncestor } from "@/lib/contents/get-content";
 import { getContentInput } from "@/lib/contents/schema";
+import { listCitingReports } from "@/lib/experiences/list-citing-reports";
 import { isDomainError } from "@/lib/errors";
 import { joinSegments } from "../../params";
 
@@ -21,13 +25,15 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-// cache(): generateMetadata and the page share one read (and a miss is recorded once).
+// cache(): generateMetadata and the page share one read (and a miss is recorded once). The whole
+// read is a fixed handful of queries: the node and its tree, its revisions (no bodies), its citations.
 const load = cache(async (id: string, revision: string) => {
   const input = getContentInput.safeParse({ id, revision });
   if (!input.success) notFound();
   try {
-    const content = await getContent(input.data.id, input.data.revision);
-    return { content, history: await getContentHistory(content.id), tree: content.toc ? await getContentTree(content.toc.id) : null };
+    const place = await getContentPlace(input.data.id, input.data.revision);
+    const [revisions, citing] = await Promise.all([listContentRevisions(place.content.id), listCitingReports(place.content.id)]);
+    return { ...place, revisions, citing };
   } catch (error) {
     if (isDomainError(error) && error.code === "not_found") notFound();
     throw error;
@@ -52,24 +58,50 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 }
 
 export default async function ContentPage(props: Props) {
-  const { content: c, history, tree } = await resolve(props);
+  const { content: c, tree: fullTree, capped, ancestors, revisions, citing } = await resolve(props);
   const old = c.revision !== c.latest_revision;
   const title = c.title || c.id;
+  const tree = fullTree ? foldContentTree(fullTree, c.id) : null;
+  const body = withoutTitleHeading(c.body, title);
+  const headings = listMarkdownHeadings(body);
+  const outline = headings.length >= 2;
+  const cap = capped ? (
+    <p className="mt-2 px-2 text-xs text-stone-600 dark:text-stone-400">
+      This tree has more than {MAX_TREE_NODES.toLocaleString("en-US")} pages: it shows the first {MAX_TREE_NODES.toLocaleString("en-US")}, level by level.
+    </p>
+  ) : null;
   return (
     <div className="space-y-6">
-      <Breadcrumb items={crumbs(c.id, title, tree)} />
-      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        {tree ? (
-          <aside aria-label="Content tree" className="lg:sticky lg:top-4 lg:self-start">
+      <Breadcrumb items={crumbs(ancestors, title)} />
+      <div className={tree || outline ? "grid grid-cols-1 gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]" : ""}>
+        {tree || outline ? (
+          <aside aria-label="Content tree and headings" className="space-y-3 lg:sticky lg:top-4 lg:self-start">
             {/* Folded on phones so the text comes first; always open on wide screens. */}
-            <details className="rounded-xl border border-stone-200 bg-white p-3 lg:hidden dark:border-stone-800 dark:bg-stone-900">
-              <summary className="font-medium">Contents of {tree.title || tree.id}</summary>
-              <div className="mt-2">
-                <ContentTree root={tree} currentId={c.id} />
-              </div>
-            </details>
-            <div className="hidden lg:block">
-              <ContentTree root={tree} currentId={c.id} />
+            {tree ? (
+              <details className="rounded-xl border border-stone-200 bg-white p-3 lg:hidden dark:border-stone-800 dark:bg-stone-900">
+                <summary className="font-medium">Contents of {tree.title || tree.id}</summary>
+                <div className="mt-2">
+                  <ContentTree root={tree} currentId={c.id} />
+                  {cap}
+                </div>
+              </details>
+            ) : null}
+            {outline ? (
+              <details className="rounded-xl border border-stone-200 bg-white p-3 lg:hidden dark:border-stone-800 dark:bg-stone-900">
+                <summary className="font-medium">On this page</summary>
+                <div className="mt-2">
+                  <ContentOutline headings={headings} id="outline-title-phone" />
+                </div>
+              </details>
+            ) : null}
+            <div className="hidden space-y-6 lg:block">
+              {tree ? (
+                <div>
+                  <ContentTree root={tree} currentId={c.id} />
+                  {cap}
+                </div>
+              ) : null}
+              {outline ? <ContentOutline headings={headings} id="outline-title" /> : null}
             </div>
           </aside>
         ) : null}
@@ -101,7 +133,7 @@ export default async function ContentPage(props: Props) {
                 </a>
               </p>
             </header>
-            <MarkdownView body={withoutTitleHeading(c.body, title)} lang={langOf(c.body)} />
+            <MarkdownView body={body} lang={langOf(c.body)} />
           </article>
 
           {c.children.length > 0 ? (
@@ -149,12 +181,14 @@ export default async function ContentPage(props: Props) {
             </nav>
           ) : null}
 
+          {citing.length > 0 ? <CitingReports reports={citing} /> : null}
+
           <section aria-labelledby="history-title">
             <h2 id="history-title" className="mb-2 text-lg font-semibold">
               Revision history
             </h2>
             <ol className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white text-sm dark:divide-stone-800 dark:border-stone-800 dark:bg-stone-900">
-              {[...history.revisions].reverse().map((rev) => {
+              {[...revisions].reverse().map((rev) => {
                 const shown = rev.revision === c.revision;
                 return (
                   <li key={rev.revision} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
@@ -189,19 +223,12 @@ function withoutTitleHeading(body: string, title: string): string {
   return match && match[1].trim() === title.trim() ? body.slice(match[0].length) : body;
 }
 
-/** Home / root / ... / parent / this page; titles come from the tree where it knows them. */
-function crumbs(id: string, title: string, tree: TreeNodeView | null): Crumb[] {
-  const titles = new Map<string, string>();
-  const walk = (n: TreeNodeView) => {
-    titles.set(n.id, n.title || n.id);
-    n.children.forEach(walk);
-  };
-  if (tree) walk(tree);
-  const segments = id.split("/");
+/** Home / root / ... / parent / this page: each ancestor by its title, its raw segment when it has none (and no link without a page). */
+function crumbs(ancestors: ContentAncestor[], title: string): Crumb[] {
   const items: Crumb[] = [{ href: "/", label: "Home" }];
-  for (let i = 1; i < segments.length; i++) {
-    const ancestor = segments.slice(0, i).join("/");
-    items.push({ href: contentHref(ancestor), label: titles.get(ancestor) ?? segments[i - 1] });
+  for (const a of ancestors) {
+    const segment = a.id.slice(a.id.lastIndexOf("/") + 1);
+    items.push(a.title === null ? { label: segment } : { href: contentHref(a.id), label: a.title || segment });
   }
   items.push({ label: title });
   return items;

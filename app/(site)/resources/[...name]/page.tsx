@@ -10,6 +10,7 @@ import { Stars } from "@/components/stars";
 import { ButtonLink, Card, Notice, SectionTitle, linkClass } from "@/components/ui";
 import { ResourceFilters, filteredResourceHref, isFiltered } from "@/components/resource-filters";
 import { VerdictBadge } from "@/components/verdict-badge";
+import { findCitedContents } from "@/lib/contents/find-cited-contents";
 import { getContentTree } from "@/lib/contents/get-content-tree";
 import { rootOf } from "@/lib/contents/content-id";
 import { RESOURCE_SORTS } from "@/lib/resources/schema";
@@ -43,6 +44,8 @@ export default async function ResourcePage(props: Props) {
   const flagsHref = (await currentSession()) ? adminQueueHref({ type: "flag", status: "all", resource: r.name }) : undefined;
   const filtered = isFiltered(values);
   const lead = r.lead ?? [];
+  // The content pages each shown report names in its text, in one query for the page.
+  const cited = await findCitedContents([...lead, ...r.experiences]);
 
   const rating = (
     <section aria-labelledby="aggregate-title">
@@ -172,7 +175,7 @@ export default async function ResourcePage(props: Props) {
             <ol className="space-y-3" aria-label="Reports matching the task">
               {lead.map((e) => (
                 <li key={e.id}>
-                  <ExperienceItem experience={e} flagsHref={flagsHref} />
+                  <ExperienceItem experience={e} flagsHref={flagsHref} cites={cited.get(e.id)} />
                 </li>
               ))}
             </ol>
@@ -198,7 +201,7 @@ export default async function ResourcePage(props: Props) {
         <ol className="space-y-3">
           {r.experiences.map((e) => (
             <li key={e.id}>
-              <ExperienceItem experience={e} flagsHref={flagsHref} />
+              <ExperienceItem experience={e} flagsHref={flagsHref} cites={cited.get(e.id)} />
             </li>
           ))}
         </ol>
