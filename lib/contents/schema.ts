@@ -94,10 +94,16 @@ export const contentDto = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   toc: contentLinkDto.nullable().describe("the root of this node's tree"),
-  parent: contentLinkDto.nullable(),
-  children: z.array(contentLinkDto),
-  prev: contentLinkDto.nullable(),
-  next: contentLinkDto.nullable(),
+  parent: contentLinkDto.nullable().describe("the node one level up; null for a root or when that node has no visible revision"),
+  children: z
+    .array(contentLinkDto)
+    .describe("the pages directly under it in (sort_order, id) order; a page whose parent has no visible revision is listed under its nearest visible ancestor"),
+  prev: contentLinkDto
+    .nullable()
+    .describe("the page before this one in reading order (depth-first over the root's tree: a page, its children, then its next sibling); null for the root"),
+  next: contentLinkDto
+    .nullable()
+    .describe("the page after this one in reading order: its first child, else its next sibling, else the next section; null for the last page"),
 });
 export type ContentDto = z.output<typeof contentDto>;
 

@@ -30,7 +30,7 @@ const TEXT: Record<OperationName, { title: string; description: string }> = {
   },
   content: {
     title: "Get a content node",
-    description: "A markdown content node by path id (e.g. pymupdf/find-tables) with its table of contents, parent, children, prev and next; an older revision, or the list of revisions with history.",
+    description: "A markdown content node by path id (e.g. pymupdf/find-tables) with its table of contents, parent, children, and prev and next in reading order (depth-first across sections); an older revision, or the list of revisions with history.",
   },
   categories: { title: "List categories", description: "Every category with its resource and experience counts." },
   submit_experience: {
