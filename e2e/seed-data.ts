@@ -297,3 +297,56 @@ export const VERDICT_REPORTS = {
   /** Flagged stale by two keys, superseded by `current`. */
   superseded: { task: "Lint verdigris configs with the legacy plugin", version: "", score: 3 },
 };
+
+// A five-level content tree (#22 item 2, e2e/content-tree.spec.ts): the side tree open along the
+// path at depth 5, titled breadcrumbs, reading-order prev/next across sections, "On this page", and
+// the reports citing a page. Its root is named after its resource (a root's id is the resource key).
+export const DEEP_RESOURCE = "Strataweave";
+export const DEEP_ROOT = "strataweave";
+export const DEEP_PAGE = "strataweave/layers/strategies/erosion/wind";
+export const DEEP_CONTENTS: ContentSeed[] = [
+  { id: DEEP_ROOT, title: "Strataweave handbook", body: "# Strataweave handbook\n\nModels of sediment layers, level by level.\n" },
+  { id: "strataweave/layers", title: "Layers", sort_order: 1, body: "How strataweave stacks sediment layers.\n" },
+  { id: "strataweave/layers/strategies", title: "Layering strategies", sort_order: 1, body: "Ways to stack a stratum.\n" },
+  { id: "strataweave/layers/strategies/erosion", title: "Erosion models", sort_order: 1, body: "What wears a stratum away.\n" },
+  {
+    id: DEEP_PAGE,
+    title: "Wind erosion",
+    sort_order: 1,
+    body: [
+      "# Wind erosion",
+      "Wind lifts the fine grains first.",
+      "## Parameters",
+      "Set `gust` and `grain` per stratum.",
+      "### Grain size",
+      "Finer than 0.06 mm drifts.",
+      "## Calibration",
+      "Compare against a measured dune.",
+      "## Known limits",
+      "Wet sediment does not move in this model.",
+    ].join("\n\n"),
+  },
+  { id: "strataweave/layers/strategies/erosion/water", title: "Water erosion", sort_order: 2, body: "Runoff carves channels.\n" },
+  { id: "strataweave/maps", title: "Maps", sort_order: 2, body: "Drawing strata as maps.\n" },
+  { id: "strataweave/maps/legend", title: "Map legend", body: "Colours per stratum.\n" },
+];
+
+/** Reports on the deep tree's resource: one naming the wind page in its tips, one in content_id. */
+export const DEEP_EXPERIENCES: ExperienceSeed[] = [
+  {
+    name: DEEP_RESOURCE,
+    category: "paper",
+    task: "model strataweave wind drift over sediment layers",
+    score: 4,
+    tips: `The gust settings in ${DEEP_PAGE} matched our dune survey.`,
+    submitted_by: "agent-omicron",
+  },
+  {
+    name: DEEP_RESOURCE,
+    category: "paper",
+    task: "model strataweave runoff channels",
+    score: 3,
+    content_id: "strataweave/layers/strategies/erosion/water",
+    submitted_by: "agent-pi",
+  },
+];

@@ -2,6 +2,8 @@
 // data that went through the same validation and triggers as production data.
 import {
   CONTENTS,
+  DEEP_CONTENTS,
+  DEEP_EXPERIENCES,
   EXPERIENCES,
   MIXED_EXPERIENCES,
   REVISED,
@@ -36,10 +38,12 @@ export async function seed(baseUrl: string, keys: SeedKeys): Promise<void> {
   // In order, so "latest" and "newest first" are predictable; the bulk goes first so the home
   // page's "latest" shows the varied English and Chinese reports.
   for (const e of pagedExperiences()) await postExperience(baseUrl, e);
+  for (const e of DEEP_EXPERIENCES) await postExperience(baseUrl, e);
   for (const e of MIXED_EXPERIENCES) await postExperience(baseUrl, e);
   for (const e of EXPERIENCES) await postExperience(baseUrl, e);
   for (const c of CONTENTS) await postContent(baseUrl, c);
   await postContent(baseUrl, REVISED);
+  for (const c of DEEP_CONTENTS) await postContent(baseUrl, c);
   await seedVerdicts(baseUrl, keys);
 }
 

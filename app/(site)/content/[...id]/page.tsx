@@ -90,7 +90,7 @@ export default async function ContentPage(props: Props) {
               <details className="rounded-xl border border-stone-200 bg-white p-3 lg:hidden dark:border-stone-800 dark:bg-stone-900">
                 <summary className="font-medium">On this page</summary>
                 <div className="mt-2">
-                  <ContentOutline headings={headings} id="outline-title-phone" />
+                  <ContentOutline headings={headings} />
                 </div>
               </details>
             ) : null}
@@ -101,7 +101,7 @@ export default async function ContentPage(props: Props) {
                   {cap}
                 </div>
               ) : null}
-              {outline ? <ContentOutline headings={headings} id="outline-title" /> : null}
+              {outline ? <ContentOutline headings={headings} titleId="outline-title" /> : null}
             </div>
           </aside>
         ) : null}
