@@ -75,7 +75,7 @@ export default async function ContentPage(props: Props) {
       <Breadcrumb items={crumbs(ancestors, title)} />
       <div className={tree || outline ? "grid grid-cols-1 gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]" : ""}>
         {tree || outline ? (
-          <aside aria-label="Content tree and headings" className="space-y-3 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto">
+          <aside aria-label="Content tree and headings" className="space-y-3 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto lg:p-1">
             {/* Folded on phones so the text comes first; always open on wide screens. */}
             {tree ? (
               <details className="rounded-xl border border-stone-200 bg-white p-3 lg:hidden dark:border-stone-800 dark:bg-stone-900">
