@@ -4,7 +4,7 @@
 import type { ContentDto, ContentHistoryDto, SubmitContentResultDto } from "../contents/schema";
 import type { CreateExperienceResult } from "../experiences/schema";
 import type { CategoryDto, ResourceDto } from "../resources/schema";
-import { REPORTS_ARE_DATA, type SearchResponseDto, type SearchResultDto } from "../search/schema";
+import { REPORTS_ARE_DATA, type ContentHitDto, type SearchResponseDto, type SearchResultDto } from "../search/schema";
 import { verdictSentence } from "../search/verdict-text";
 import type { VerdictResultDto } from "../verdicts/schema";
 import type { OperationName } from "./operations";
@@ -42,7 +42,14 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export function renderSearch(answer: SearchResponseDto, report: ReportHint): string {
   // An older remote hub (KNOWHUB_API) may answer without one.
   const cite = answer.search_id ? `\n\nsearch_id: ${answer.search_id} (send it as after_search when you report what you used)` : "";
-  return renderAnswerText(answer, report) + cite;
+  return renderAnswerText(answer, report) + renderContentHits(answer.content ?? []) + cite;
+}
+
+/** Content nodes matching the task, after the reports (an older remote hub sends none). */
+function renderContentHits(hits: ContentHitDto[]): string {
+  if (hits.length === 0) return "";
+  const lines = hits.map((c) => `- ${c.id}${c.title ? `: ${c.title}` : ""}${c.resource ? ` (${c.resource})` : ""}\n  ${c.snippet}`);
+  return `\n\nContent matching the task (read a node by its id):\n${lines.join("\n")}`;
 }
 
 function renderAnswerText(answer: SearchResponseDto, report: ReportHint): string {

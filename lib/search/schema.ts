@@ -108,6 +108,21 @@ export const searchResultDto = z.object({
 });
 export type SearchResultDto = z.output<typeof searchResultDto>;
 
+/** A content node (a markdown page of a resource's documentation tree) whose text matches the task. */
+export const contentHitDto = z.object({
+  id: z.string().describe("the node's path id, such as pymupdf/find-tables: GET /api/content/{id} reads it"),
+  title: z.string(),
+  resource: z
+    .string()
+    .nullable()
+    .describe("the resource whose content tree holds it (the tree's root names it), or null when no report names that resource"),
+  snippet: z
+    .string()
+    .describe("a short plain-text passage of the node (title, or body around the words that matched), those words in **bold**; … where cut"),
+  link: z.string().describe("the node's web page: /content/{id}, each segment URL-encoded"),
+});
+export type ContentHitDto = z.output<typeof contentHitDto>;
+
 export const searchResponseDto = z.object({
   search_id: z
     .string()
@@ -122,6 +137,12 @@ export const searchResponseDto = z.object({
         '"none": nothing shares a meaningful word with the task.',
     ),
   results: z.array(searchResultDto),
+  content: z
+    .array(contentHitDto)
+    .describe(
+      "Content nodes whose published text matches the task, best first (at most 5; within the category when one is given). " +
+        "Found apart from the reports: they never change results, confidence or abstained, and may be present when nobody reported the task.",
+    ),
   abstained: z.boolean().describe('true unless confidence is "high": nobody has confidently reported this task.'),
   hint: z.string().describe("What to do next, in words an agent can follow."),
 });

@@ -1,0 +1,108 @@
+// Content found by search (#22 item 2): the content nodes whose visible text matches a task, a
+// section of their own beside the reports. The query is planned by the same planner as reports
+// (plan.ts: the analyzer's stems and Chinese words, the lexicon's and the word lists' other forms,
+// idf weights), over content's own statistics (content_terms), and each candidate is scored by the
+// same scoreRow over its analyzed id path (as a report's name), title (as its task) and body (as
+// its tips). Nothing here reads or changes the ranking of reports.
+//
+// Cost, whatever the number of nodes and words: at most two document-frequency reads (the plan),
+// the node count (at most once per 10 s), one candidate statement over content_terms, one read of
+// the candidates' analyzed fields and one of the shown nodes' text: six statements at most. The
+// candidate statement reads the posting rows of the query's forms (as an OR over an inverted index
+// does), so a very common word costs rows in proportion to the nodes holding it.
+import { findContentCandidates, findContentHits, findContentSearchRows, findContentTermCounts, countContentIndexed, type ContentScope, type ContentTermGroup } from "../contents/content-search-repo";
+import { markdownText } from "../text/markdown-text";
+import { highlightForms, highlightSnippet } from "./highlight-snippet";
+import { planQuery, type PlanIndex, type QueryGroup } from "./plan";
+import { scoreRow, type Scored } from "./score";
+import type { ContentHitDto } from "./schema";
+import type { SearchIndex } from "./search-index";
+
+export const CONTENT_SEARCH_TUNING = {
+  /** Content hits in an answer at most. */
+  limit: 5,
+  /** Candidates scored at most (the best by the weight of the query words they hold). */
+  candidates: 40,
+  /**
+   * Share of the query's weight a node must hold to be shown (as search's coverage): a page that
+   * shares one word of a long task is not about it.
+   */
+  minCoverage: 0.5,
+  /** Characters of a snippet at most. */
+  snippetChars: 200,
+} as const;
+
+const T = CONTENT_SEARCH_TUNING;
+
+// Content's statistics are kept apart from the reports' (plan.ts caches per scope): one scope per
+// experience index scope, i.e. per open database.
+const scopes = new WeakMap<object, object>();
+
+function contentPlanIndex(index: SearchIndex, generation: string): PlanIndex {
+  let scope = scopes.get(index.scope);
+  if (!scope) scopes.set(index.scope, (scope = {}));
+  return {
+    scope,
+    // Content writes move the same generation (migration 20261223000000_content_search).
+    generation: async () => generation,
+    countIndexed: countContentIndexed,
+    documentFrequencies: findContentTermCounts,
+  };
+}
+
+/**
+ * A group's lookup tokens: each form by its rarest word (scanForms: a phrase is checked on the
+ * analyzed text when scored), and the word lists' forms by their longest word.
+ */
+function lookupTokens(g: QueryGroup): string[] {
+  const loose = g.looseAlts.map((form) => form.split(" ").reduce((a, b) => (b.length > a.length ? b : a)));
+  return [...new Set([...g.scanForms, ...loose])];
+}
+
+function sharesContentWord(s: Scored, groups: QueryGroup[]): boolean {
+  return groups.some((g, i) => g.content && s.covered[i] > 0);
+}
+
+/** The snippet's parts as one string, matched words in **bold**. */
+function snippetText(body: string, forms: string[]): string {
+  return highlightSnippet(markdownText(body), forms, T.snippetChars)
+    .parts.map((p) => (p.mark ? `**${p.text}**` : p.text))
+    .join("");
+}
+
+/**
+ * The content nodes matching `q` within `scope` (a resource's tree, or a category's resources'
+ * trees; neither: all), best first. `index` and `generation`: the experience index and the
+ * generation the caller read for this search.
+ */
+export async function searchContent(q: string, scope: ContentScope, index: SearchIndex, generation: string): Promise<ContentHitDto[]> {
+  const plan = await planQuery(q, contentPlanIndex(index, generation), generation);
+  const groups: ContentTermGroup[] = plan.groups.map((g) => ({ tokens: lookupTokens(g), weight: g.weight * 1000 }));
+  const ids = await findContentCandidates(groups, scope, T.candidates);
+  if (ids.length === 0) return [];
+  const rows = await findContentSearchRows(ids);
+  const scored = rows
+    .map((row, i) => ({
+      row,
+      s: scoreRow({ id: i, resourceKey: row.resourceKey, score: 0, reporter: "", sName: row.searchPath, sTask: row.searchTitle, sTips: row.searchBody, sOutcome: "" }, plan.groups),
+    }))
+    .filter(({ s }) => s.coverage >= T.minCoverage && sharesContentWord(s, plan.groups))
+    .sort((a, b) => b.s.relevance - a.s.relevance || b.s.coverage - a.s.coverage || (a.row.contentId < b.row.contentId ? -1 : 1))
+    .slice(0, T.limit);
+  if (scored.length === 0) return [];
+  const shown = new Map((await findContentHits(scored.map(({ row }) => row.contentId))).map((h) => [h.id, h]));
+  return scored.flatMap(({ row, s }) => {
+    const hit = shown.get(row.contentId);
+    if (!hit) return [];
+    const forms = highlightForms({ matched_terms: s.matched, expanded_terms: s.expanded }, q);
+    return [
+      {
+        id: hit.id,
+        title: hit.title,
+        resource: hit.resourceName,
+        snippet: snippetText(hit.body, forms),
+        link: `/content/${hit.id.split("/").map(encodeURIComponent).join("/")}`,
+      },
+    ];
+  });
+}
