@@ -19,8 +19,8 @@ export type ContentSearchWrite = {
 /** What scoring reads of a candidate: its analyzed fields. */
 export type ContentSearchRow = { contentId: string; resourceKey: string; searchPath: string; searchTitle: string; searchBody: string };
 
-/** What a hit shows: the node's visible text, and its resource's name when one has reports. */
-export type ContentHitRow = { id: string; rootId: string; title: string; body: string; resourceName: string | null };
+/** What a hit shows: the node's visible text. */
+export type ContentHitRow = { id: string; rootId: string; title: string; body: string };
 
 /** A query word's lookup tokens and its weight in thousandths (integers add up alike on both engines). */
 export type ContentTermGroup = { tokens: string[]; weight: number };
@@ -114,8 +114,11 @@ export async function findContentCandidates(groups: ContentTermGroup[], scope: C
     filter = /* sql */ `JOIN content_search s ON s.content_id = m.content_id AND s.resource_key = @key`;
     params.key = scope.resourceKey;
   } else if (scope.category) {
+    // The category's resources by their loose key (looseResourceKey: spaces, hyphens, underscores
+    // and dots dropped; a key holds no other whitespace), as a content root names its resource.
     filter = /* sql */ `JOIN content_search s ON s.content_id = m.content_id
-      JOIN resources r ON r.key = s.resource_key AND r.category = @category`;
+      JOIN resources r ON r.category = @category
+        AND replace(replace(replace(replace(r.key, ' ', ''), '-', ''), '_', ''), '.', '') = s.resource_key`;
     params.category = scope.category;
   }
   const rows = await db().all<{ id: string }>(
@@ -141,15 +144,23 @@ export async function findContentSearchRows(ids: readonly string[]): Promise<Con
   );
 }
 
-/** The visible text of these nodes, with their resource's name (null when it has no published report). */
+/** The visible text of these nodes. */
 export async function findContentHits(ids: readonly string[]): Promise<ContentHitRow[]> {
   if (ids.length === 0) return [];
   return db().all<ContentHitRow>(
-    /* sql */ `SELECT c.id, c.root_id AS "rootId", c.title, c.body, r.name AS "resourceName"
-     FROM contents c
-     JOIN content_search s ON s.content_id = c.id AND s.revision = c.revision
-     LEFT JOIN resources r ON r.key = s.resource_key AND r.experience_count > 0
+    /* sql */ `SELECT c.id, c.root_id AS "rootId", c.title, c.body
+     FROM contents c JOIN content_search s ON s.content_id = c.id AND s.revision = c.revision
      WHERE c.id IN (@ids) AND c.revision > 0`,
     { ids: [...ids] },
   );
+}
+
+/** Resources with published reports among these keys: key and name. */
+export async function findResourceNames(keys: readonly string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db().all<{ key: string; name: string }>(
+    /* sql */ `SELECT key, name FROM resources WHERE key IN (@keys) AND experience_count > 0`,
+    { keys: [...keys] },
+  );
+  return new Map(rows.map((r) => [r.key, r.name]));
 }

@@ -8,7 +8,7 @@
 // the text it was made from: only a missing row can be out of step, and a missing row finds nothing.
 import { transaction } from "../db";
 import { analyze, ANALYZER_VERSION, indexText } from "../text/analyze";
-import { resourceKey } from "../text/resource-key";
+import { looseResourceKey } from "../text/resource-key";
 import {
   deleteContentSearch,
   deleteInvisibleContentSearch,
@@ -42,7 +42,8 @@ export async function indexContentNode(id: string): Promise<void> {
     await writeContentSearch(
       {
         contentId: state.id,
-        resourceKey: resourceKey(rootOf(state.id)),
+        // The resource its root names, as names are folded: "tablet-kit" is the tree of "Tablet Kit".
+        resourceKey: looseResourceKey(rootOf(state.id)),
         revision: Number(state.revision),
         analyzer: ANALYZER_VERSION,
         searchPath: indexText(path),

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { relevantExperienceDto } from "../experiences/schema";
+import { experienceDto, relevantExperienceDto } from "../experiences/schema";
+import { resourceDto } from "../resources/schema";
 import { hygienic } from "../text/hygiene";
 
 const flag = z
@@ -163,3 +164,20 @@ export const WEAK_LEADS_HINT =
   "POST /api/experience so the next agent finds it here.";
 
 export const RESULTS_HINT = `${REPORTS_ARE_DATA} After you use a resource, POST /api/experience with how it went.`;
+
+// ---- A resource read for a task (GET /api/resource/{name}?q=, the resource page's search box).
+
+export const resourceTaskDto = z
+  .object({
+    q: z.string().describe("the task, as searched"),
+    verdict: taskVerdictDto.nullable().describe("how the resource did for this task, from its reports that match it (as search's row says); null when none matches"),
+    matching: z.number().int().describe("how many of its reports match the task (best first, at most 100), before the filters"),
+    scanned: z.number().int().describe("how many of its newest reports were matched against the task (at most 1,000)"),
+    experiences: z.array(experienceDto).describe("its reports matching the task that pass the filters, best match first (under the default sort); left out of `experiences` above"),
+    content: z.array(contentHitDto).describe("its content nodes (its tree) matching the task, best first (at most 5)"),
+  })
+  .describe("present when q was given: the task's matching reports and content, apart");
+export type ResourceTaskDto = z.output<typeof resourceTaskDto>;
+
+export const resourceAnswerDto = resourceDto.extend({ task: resourceTaskDto.optional() });
+export type ResourceAnswerDto = z.output<typeof resourceAnswerDto>;

@@ -10,7 +10,18 @@
 // the candidates' analyzed fields and one of the shown nodes' text: six statements at most. The
 // candidate statement reads the posting rows of the query's forms (as an OR over an inverted index
 // does), so a very common word costs rows in proportion to the nodes holding it.
-import { findContentCandidates, findContentHits, findContentSearchRows, findContentTermCounts, countContentIndexed, type ContentScope, type ContentTermGroup } from "../contents/content-search-repo";
+import {
+  countContentIndexed,
+  findContentCandidates,
+  findContentHits,
+  findContentSearchRows,
+  findContentTermCounts,
+  findResourceNames,
+  type ContentScope,
+  type ContentTermGroup,
+} from "../contents/content-search-repo";
+import { rootOf } from "../contents/content-id";
+import { looseResourceKey, resourceKey } from "../text/resource-key";
 import { markdownText } from "../text/markdown-text";
 import { highlightForms, highlightSnippet } from "./highlight-snippet";
 import { planQuery, type PlanIndex, type QueryGroup } from "./plan";
@@ -59,6 +70,15 @@ function lookupTokens(g: QueryGroup): string[] {
   return [...new Set([...g.scanForms, ...loose])];
 }
 
+/**
+ * The resource keys a content root may name, most literal first: "PyMuPDF" is "pymupdf", and
+ * "tablet-kit" (ids have no spaces) is "tablet kit" or "tabletkit". The caller keeps the one that
+ * exists whose loose key is the root's (names that differ only so are one resource).
+ */
+function resourceKeysOf(root: string): string[] {
+  return [...new Set([resourceKey(root), resourceKey(root.replace(/[-_.]+/g, " ")), looseResourceKey(root)])];
+}
+
 function sharesContentWord(s: Scored, groups: QueryGroup[]): boolean {
   return groups.some((g, i) => g.content && s.covered[i] > 0);
 }
@@ -90,7 +110,13 @@ export async function searchContent(q: string, scope: ContentScope, index: Searc
     .sort((a, b) => b.s.relevance - a.s.relevance || b.s.coverage - a.s.coverage || (a.row.contentId < b.row.contentId ? -1 : 1))
     .slice(0, T.limit);
   if (scored.length === 0) return [];
-  const shown = new Map((await findContentHits(scored.map(({ row }) => row.contentId))).map((h) => [h.id, h]));
+  const hits = await findContentHits(scored.map(({ row }) => row.contentId));
+  const shown = new Map(hits.map((h) => [h.id, h]));
+  const names = await findResourceNames([...new Set(hits.flatMap((h) => resourceKeysOf(h.rootId)))]);
+  const resourceOf = (root: string) => {
+    const key = resourceKeysOf(root).find((k) => names.has(k) && looseResourceKey(k) === looseResourceKey(root));
+    return key ? names.get(key)! : null;
+  };
   return scored.flatMap(({ row, s }) => {
     const hit = shown.get(row.contentId);
     if (!hit) return [];
@@ -99,7 +125,7 @@ export async function searchContent(q: string, scope: ContentScope, index: Searc
       {
         id: hit.id,
         title: hit.title,
-        resource: hit.resourceName,
+        resource: resourceOf(rootOf(hit.id)),
         snippet: snippetText(hit.body, forms),
         link: `/content/${hit.id.split("/").map(encodeURIComponent).join("/")}`,
       },
