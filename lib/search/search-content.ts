@@ -5,9 +5,10 @@
 // same scoreRow over its analyzed id path (as a report's name), title (as its task) and body (as
 // its tips). Nothing here reads or changes the ranking of reports.
 //
-// Cost, whatever the number of nodes and words: at most two document-frequency reads (the plan),
-// the node count (at most once per 10 s), one candidate statement over content_terms, one read of
-// the candidates' analyzed fields and one of the shown nodes' text: six statements at most. The
+// Cost, whatever the number of nodes and words: at most two document-frequency reads of content
+// and of the reports' index each (the plan), the counts (at most once per 10 s), one candidate
+// statement over content_terms, one read of the candidates' analyzed fields, one of the shown
+// nodes' text and one of their resources' names: ten statements at most, most searches seven. The
 // candidate statement reads the posting rows of the query's forms (as an OR over an inverted index
 // does), so a very common word costs rows in proportion to the nodes holding it.
 import {
@@ -45,8 +46,12 @@ export const CONTENT_SEARCH_TUNING = {
 
 const T = CONTENT_SEARCH_TUNING;
 
-// Content's statistics are kept apart from the reports' (plan.ts caches per scope): one scope per
-// experience index scope, i.e. per open database.
+// The plan's statistics are the hub's: reports and content nodes together. Content alone is small
+// for a long while (a hub with a few nodes), and idf over a few documents turns upside down: every
+// word the nodes hold weighs little and every word they lack weighs most, so no node would ever
+// cover a task. Counted together, a word weighs by how specific it is in the hub's language, and a
+// form occurring only in content still counts as present. Cached apart from the reports' plan
+// (plan.ts caches per scope): one scope per experience index scope, i.e. per open database.
 const scopes = new WeakMap<object, object>();
 
 function contentPlanIndex(index: SearchIndex, generation: string): PlanIndex {
@@ -56,8 +61,11 @@ function contentPlanIndex(index: SearchIndex, generation: string): PlanIndex {
     scope,
     // Content writes move the same generation (migration 20261223000000_content_search).
     generation: async () => generation,
-    countIndexed: countContentIndexed,
-    documentFrequencies: findContentTermCounts,
+    countIndexed: async () => (await index.countIndexed()) + (await countContentIndexed()),
+    documentFrequencies: async (terms) => {
+      const [reports, content] = await Promise.all([index.documentFrequencies(terms), findContentTermCounts(terms)]);
+      return new Map(terms.map((t) => [t, (reports.get(t) ?? 0) + (content.get(t) ?? 0)]));
+    },
   };
 }
 
