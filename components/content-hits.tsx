@@ -27,7 +27,7 @@ function Snippet({ text }: { text: string }) {
 
 export function ContentHits({ hits, label, showResource = true }: { hits: ContentHitDto[]; label: string; showResource?: boolean }) {
   return (
-    <ol aria-label={label} className="space-y-3">
+    <ul aria-label={label} className="space-y-3">
       {hits.map((c) => (
         <li key={c.id} data-testid="content-hit" className="rounded-xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
           <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
@@ -51,6 +51,6 @@ export function ContentHits({ hits, label, showResource = true }: { hits: Conten
           ) : null}
         </li>
       ))}
-    </ol>
+    </ul>
   );
 }

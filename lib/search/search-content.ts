@@ -40,6 +40,8 @@ export const CONTENT_SEARCH_TUNING = {
    * shares one word of a long task is not about it.
    */
   minCoverage: 0.5,
+  /** Posting rows (reports' and content's document frequencies of the words' forms) the lookup may read, as plan.ts's OR. */
+  postingsBudget: 2_000,
   /** Characters of a snippet at most. */
   snippetChars: 200,
 } as const;
@@ -105,7 +107,17 @@ function snippetText(body: string, forms: string[]): string {
  */
 export async function searchContent(q: string, scope: ContentScope, index: SearchIndex, generation: string): Promise<ContentHitDto[]> {
   const plan = await planQuery(q, contentPlanIndex(index, generation), generation);
-  const groups: ContentTermGroup[] = plan.groups.map((g) => ({ tokens: lookupTokens(g), weight: g.weight * 1000 }));
+  // The most selective words look nodes up, within a budget of posting rows (the rarest always):
+  // a word most nodes hold would make the statement read most of content_terms and add nothing a
+  // rarer word does not. Every word still counts when the candidates are scored.
+  const selective: QueryGroup[] = [];
+  let spent = 0;
+  for (const g of [...plan.groups].filter((g) => lookupTokens(g).length > 0).sort((a, b) => a.postings - b.postings)) {
+    if (selective.length > 0 && spent + g.postings > T.postingsBudget) break;
+    selective.push(g);
+    spent += g.postings;
+  }
+  const groups: ContentTermGroup[] = selective.map((g) => ({ tokens: lookupTokens(g), weight: g.weight * 1000 }));
   const ids = await findContentCandidates(groups, scope, T.candidates);
   if (ids.length === 0) return [];
   const rows = await findContentSearchRows(ids);
