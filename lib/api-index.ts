@@ -25,8 +25,8 @@ import {
   revokeKeyInput,
   revokeKeyResultDto,
 } from "./moderation/schema";
-import { categoriesDto, getResourceInput, resourceDto } from "./resources/schema";
-import { searchInput, searchResponseDto } from "./search/schema";
+import { categoriesDto, getResourceInput } from "./resources/schema";
+import { resourceAnswerDto, searchInput, searchResponseDto } from "./search/schema";
 import { confirmInput, experienceIdParam, flagInput, verdictResultDto } from "./verdicts/schema";
 import { VERSION } from "./version";
 
@@ -149,7 +149,7 @@ export const ENDPOINTS: EndpointDoc[] = [
     method: "GET",
     path: "/api/search",
     auth: "read",
-    description: "Find experiences by task, grouped by resource, each with how it did for this task; says how sure it is (confidence high, low with weak leads, or none).",
+    description: "Find experiences by task, grouped by resource, each with how it did for this task; says how sure it is (confidence high, low with weak leads, or none). Matching content nodes come apart, in content.",
     parameters: [
       q("q", true, "the task in your own words, 1-500 characters, English or Chinese"),
       q("category", false, "only resources of this category (mcp, skill, library, api, paper, blog, book, course, cli, ...)"),
@@ -259,12 +259,13 @@ export const ENDPOINTS: EndpointDoc[] = [
       q("version", false, "only reports of this resource version (as reported)"),
       q("since", false, "only reports from this day on, YYYY-MM-DD (UTC)"),
       q("until", false, "only reports up to this day, YYYY-MM-DD (UTC), inclusive"),
+      q("q", false, "a task: its matching reports (with the task's verdict) and the resource's matching content come back apart, in task"),
     ],
     operationId: "getResource",
     params: getResourceInput,
     rateLimited: "search",
     responses: {
-      200: { description: "the resource", schema: resourceDto },
+      200: { description: "the resource (with q: and the task's matching reports and content, in task)", schema: resourceAnswerDto },
       404: { description: "no such resource; details name the closest ones" },
     },
   },

@@ -5,6 +5,7 @@ import { closeDb, databaseUrl, dbEngine, describeDatabase } from "../lib/db";
 import { databasePath, migrateDatabase } from "../lib/db-migrate";
 import { migratePgDatabase } from "../lib/db-migrate-pg";
 import { fillContentSkeletons } from "../lib/contents/fill-content-skeletons";
+import { fillContentSearch } from "../lib/contents/index-content";
 import { fillNearSignatures } from "../lib/experiences/fill-near-signatures";
 import { fillResourceSkeletons } from "../lib/resources/fill-skeletons";
 import { describeReanalysis, reanalyzeWithProgress } from "./lib/reanalyze-with-progress";
@@ -31,6 +32,9 @@ async function main(): Promise<void> {
   // After the reanalysis: signatures are computed from the analyzed terms it may have rewritten.
   const signed = await fillNearSignatures();
   if (signed > 0) console.log(`computed near-duplicate signatures of ${signed} experiences`);
+  // Content search's index: nodes written before it existed, by a restore, or by an older analyzer.
+  const indexed = await fillContentSearch();
+  if (indexed > 0) console.log(`indexed ${indexed} content nodes for search`);
 }
 
 void main()

@@ -9,6 +9,8 @@ import { readPrismaTables } from "./prisma-schema";
 
 const LEFT_OUT: Record<string, string> = {
   admin_sessions: "a console login on one server, not the hub's state: operators log in again after a restore",
+  content_search: "derived: the analyzed visible revision of each content node, which `npm start` (fillContentSearch) writes again from the restored contents",
+  content_terms: "derived with content_search, from the same analysis",
   hub_secrets: "the servers' own secret (the address hash's key, lib/limits/client-address.ts), not the hub's state: a restored hub makes a new one, and a backup carries no secret it need not",
 };
 const KIND_OF_TYPE: Record<string, ColumnKind> = { TEXT: "text", INTEGER: "int", REAL: "float", BOOLEAN: "bool", DATETIME: "time" };

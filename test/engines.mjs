@@ -40,6 +40,7 @@ export const POSTGRES_SELF_MANAGED = [
   "test/pg-triggers.test.ts",
   "test/db-migrate-pg.test.ts",
   "test/search-engines.test.ts",
+  "test/content-search-engines.test.ts",
   "test/schema-engines.test.ts",
   "test/transfer-engines.test.ts",
   "test/backup-engines.test.ts",

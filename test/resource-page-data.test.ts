@@ -16,7 +16,10 @@ import { getResourceInput } from "@/lib/resources/schema";
 import { matchResourceTask } from "@/lib/search/match-resource-task";
 import { searchExperiences } from "@/lib/search/search-experiences";
 import { searchInput } from "@/lib/search/schema";
-import { experienceInput } from "./factories";
+import { contentInput, experienceInput } from "./factories";
+import { submitContentInput } from "@/lib/contents/schema";
+import { submitContent } from "@/lib/contents/submit-content";
+import { resolve } from "@/app/(site)/resources/[...name]/load";
 import { call } from "./http";
 
 const MAINTAINER = { keyId: "key_00000000000000ad", label: "maintainer" };
@@ -132,6 +135,39 @@ describe("a task on the resource's page", () => {
     const none = await getResource(getResourceInput.parse({ name: "tablet kit" }), { lead: [] });
     expect(none.lead).toEqual([]);
     expect(none.experiences).toHaveLength(5);
+  });
+});
+
+describe("q on GET /api/resource (the page's task, over the API, MCP and the CLI)", () => {
+  it("answers the page's task: the same matching reports, verdict and content, apart from the rest", async () => {
+    await submitContent(submitContentInput.parse(contentInput({ id: "tablet-kit/tables", title: "Tables", body: "Extract tables from PDF pages with the table finder." })));
+    await submitContent(submitContentInput.parse(contentInput({ id: "other-kit/tables", title: "Tables elsewhere", body: "Extract tables from PDF pages elsewhere." })));
+    const q = "extract tables from pdf";
+    const res = await get(`?q=${encodeURIComponent(q)}&outcome=worked`);
+    expect(res.status).toBe(200);
+    const match = await matchResourceTask("Tablet Kit", q);
+    expect(res.json.task).toMatchObject({ q, verdict: match.verdict, matching: 3, scanned: 5 });
+    // Filtered like the page's list: the failed match is not among the worked ones.
+    expect(res.json.task.experiences.map((e: { id: number }) => name(e.id))).toEqual(["pdf-ok", "pdf-anon"]);
+    expect(listed(res.json).map(name)).toEqual([]);
+    // Scoped to the resource's own tree: the other kit's page is not its content.
+    expect(res.json.task.content.map((c: { id: string }) => c.id)).toEqual(["tablet-kit/tables"]);
+    // Search names the tree's resource, its root spelled as ids are ("tablet-kit" for "Tablet Kit").
+    const found = await searchExperiences(searchInput.parse({ q: "table finder pdf pages" }), "", { log: false });
+    expect(found.content.find((c) => c.id === "tablet-kit/tables")?.resource).toBe("Tablet Kit");
+    // The page reads the same function with the same schema: the same answer.
+    const page = await resolve({ params: Promise.resolve({ name: ["Tablet Kit"] }), searchParams: Promise.resolve({ q, outcome: "worked" }) });
+    const pageData = JSON.parse(JSON.stringify(page.resource));
+    expect({ ...pageData, description: "" }).toEqual({ ...res.json, description: "" });
+    expect(page.task).toEqual(res.json.task);
+  });
+
+  it("is the plain resource without q, and refuses an over-long q, changing nothing", async () => {
+    expect((await get("")).json.task).toBeUndefined();
+    expect((await get("?q=")).json.task).toBeUndefined();
+    const long = await get(`?q=${"a".repeat(501)}`);
+    expect(long.status).toBe(400);
+    expect(long.json.error.code).toBe("invalid_input");
   });
 });
 

@@ -35,8 +35,8 @@ export const AGENT_COMMANDS: readonly AgentCommand[] = [
   },
   {
     operation: "resource",
-    synopsis: "NAME [--limit N] [--cursor C] [--sort newest|best|worst] [--outcome worked|mixed|failed] [--min-score N] [--verified] [--version V] [--since YYYY-MM-DD] [--until YYYY-MM-DD]",
-    summary: "one resource: average, distribution, experiences, content",
+    synopsis: "NAME [--q TASK] [--limit N] [--cursor C] [--sort newest|best|worst] [--outcome worked|mixed|failed] [--min-score N] [--verified] [--version V] [--since YYYY-MM-DD] [--until YYYY-MM-DD]",
+    summary: "one resource: average, distribution, experiences, content; with --q, its reports and content matching a task first",
     positional: { field: "name", join: false },
     flags: {
       limit: flag("limit", "number"),
@@ -48,6 +48,7 @@ export const AGENT_COMMANDS: readonly AgentCommand[] = [
       version: flag("version"),
       since: flag("since"),
       until: flag("until"),
+      q: flag("q"),
     },
     body: false,
   },

@@ -3,6 +3,7 @@ import { recordAudit } from "../audit/record-audit";
 import type { Actor } from "../audit/schema";
 import { DomainError } from "../errors";
 import { findContent, findRevision, refreshVisibleRevision, setRevisionStatus, type RevisionStatus } from "./repo";
+import { indexContentNode } from "./index-content";
 import type { DecideRevisionResultDto } from "./schema";
 
 export type RevisionAction = "approve" | "reject" | "hide" | "restore";
@@ -47,6 +48,8 @@ export async function decideRevision(input: DecideRevisionInput, actor: Actor, n
     }
     await setRevisionStatus(input.id, input.revision, transition.to, input.reason);
     const visible = await refreshVisibleRevision(input.id);
+    // Search shows the visible revision: an approval makes its text findable, a hide takes it away.
+    await indexContentNode(input.id);
     await recordAudit(
       {
         actor,

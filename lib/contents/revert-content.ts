@@ -4,6 +4,7 @@ import type { Actor } from "../audit/schema";
 import { DomainError } from "../errors";
 import { contentHash } from "./content-hash";
 import { findContent, findRevision, writeContentNode } from "./repo";
+import { indexContentNode } from "./index-content";
 
 export type RevertContentResultDto = { id: string; revision: number; copied_from: number; visible_revision: number };
 
@@ -66,6 +67,7 @@ export async function revertContent(id: string, toRevision: number, reason: stri
       { status: "published", findings: "[]", statusReason: reason },
       node,
     );
+    await indexContentNode(id);
     await recordAudit(
       {
         actor,

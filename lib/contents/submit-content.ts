@@ -6,6 +6,7 @@ import { addLookalikeHold } from "../text/lookalike-hold";
 import { contentHash } from "./content-hash";
 import { contentIdSkeleton } from "./content-id-skeleton";
 import { findLookalikeContent, type ContentIdMatch } from "./find-lookalike-content";
+import { indexContentNode } from "./index-content";
 import { parentOf, rootOf } from "./content-id";
 import {
   findContent,
@@ -102,6 +103,8 @@ export async function submitContent(
       : PUBLISHED_STATE;
     const revision = await writeContentNode(node, state, current);
     if (!current) await setContentSkeletons([{ id: node.id, skeleton: contentIdSkeleton(node.id) }]);
+    // Published: search finds the new text (and no longer the old) from the commit on.
+    if (!hold) await indexContentNode(node.id);
     const written = (await findContent(node.id))!;
     if (hold) return toPendingResultDto(written, (await findRevision(node.id, revision))!);
     // "created" when the page did not exist for the public before (a new node, or one whose earlier

@@ -16,8 +16,8 @@ import {
   queueItemDto,
   revokeKeyResultDto,
 } from "../moderation/schema";
-import { categoriesDto, categoryDto, resourceDto } from "../resources/schema";
-import { explainDto, searchResponseDto, searchResultDto, taskVerdictDto } from "../search/schema";
+import { categoriesDto, categoryDto } from "../resources/schema";
+import { contentHitDto, explainDto, resourceAnswerDto, resourceTaskDto, searchResponseDto, searchResultDto, taskVerdictDto } from "../search/schema";
 import { verdictDto, verdictResultDto } from "../verdicts/schema";
 import { apiIndexDto, openApiDocumentDto } from "../api-index";
 import { errorBodyDto } from "./error-body";
@@ -39,7 +39,9 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   SearchResult: searchResultDto,
   TaskVerdict: taskVerdictDto,
   Explain: explainDto,
-  Resource: resourceDto,
+  ContentHit: contentHitDto,
+  Resource: resourceAnswerDto,
+  ResourceTask: resourceTaskDto,
   Categories: categoriesDto,
   Category: categoryDto,
   ContentLink: contentLinkDto,

@@ -43,7 +43,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     body: {
       id: "pymupdf/find-tables",
       title: "Finding tables",
-      body: "# Finding tables\n\n`page.find_tables()` returns the tables of a page; `table.extract()` gives their rows.",
+      body: "# Finding tables\n\n`page.find_tables()` returns the tables of a PDF page; `table.extract()` gives their rows. Scanned pages need OCR first: `page.get_textpage_ocr()`.",
     },
     status: 201,
   },

@@ -36,6 +36,7 @@ export const resourceArguments = z.strictObject({
   version: text("version").optional(),
   since: text("since").optional(),
   until: text("until").optional(),
+  q: text("q").optional(),
 });
 
 export const contentArguments = z.strictObject({

@@ -12,9 +12,9 @@ import type { RateAction } from "../limits/limits-config";
 import { reportExperience } from "../moderation/report-experience";
 import { submitContentForReview } from "../moderation/submit-content-for-review";
 import { submitConfirm, submitFlag } from "../moderation/submit-verdict";
-import { getResource } from "../resources/get-resource";
 import { listCategories } from "../resources/list-categories";
 import { getResourceInput } from "../resources/schema";
+import { getResourceForTask } from "../search/get-resource-for-task";
 import { searchInput } from "../search/schema";
 import { searchExperiences } from "../search/search-experiences";
 import { readSkillGuide } from "../skill-guide";
@@ -67,7 +67,7 @@ export function localHub(admit: Admit, baseUrl?: string): Hub {
     },
     async getResource(args) {
       await admit("read", "search");
-      return getResource(parseInput(getResourceInput, { ...operationQuery(args, "name"), name: args.name }, "resource request"));
+      return getResourceForTask(parseInput(getResourceInput, { ...operationQuery(args, "name"), name: args.name }, "resource request"));
     },
     async getContent(args) {
       await admit("read", "search");

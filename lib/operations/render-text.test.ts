@@ -36,8 +36,8 @@ function result(name: string, confidence: "high" | "low", over: Partial<SearchRe
   };
 }
 
-function answer(results: SearchResultDto[], confidence: SearchResponseDto["confidence"]): SearchResponseDto {
-  return { search_id: "s_0123456789abcdef01234567", query: "extract tables", category: "", limit: 10, confidence, results, abstained: confidence !== "high", hint: "" };
+function answer(results: SearchResultDto[], confidence: SearchResponseDto["confidence"], content: SearchResponseDto["content"] = []): SearchResponseDto {
+  return { search_id: "s_0123456789abcdef01234567", query: "extract tables", category: "", limit: 10, confidence, results, content, abstained: confidence !== "high", hint: "" };
 }
 
 const linesOf = (text: string) => text.split("\n");
@@ -48,6 +48,17 @@ describe("renderSearch", () => {
       const text = renderSearch(answer(confidence === "high" ? [result("Alpha", "high")] : [], confidence), REPORT);
       expect(linesOf(text).at(-1)).toBe("search_id: s_0123456789abcdef01234567 (send it as after_search when you report what you used)");
     }
+  });
+
+  it("lists matching content after the reports, also when nobody reported the task", () => {
+    const hit = { id: "pymupdf/find-tables", title: "Finding tables", resource: "PyMuPDF", snippet: "Call find_tables() to **extract** the **tables**", link: "/content/pymupdf/find-tables" };
+    for (const results of [[result("Alpha", "high")], []]) {
+      const lines = linesOf(renderSearch(answer(results, results.length ? "high" : "none", [hit]), REPORT));
+      const at = lines.indexOf("Content matching the task (read a node by its id):");
+      expect(at).toBeGreaterThan(0);
+      expect(lines.slice(at + 1, at + 3)).toEqual(["- pymupdf/find-tables: Finding tables (PyMuPDF)", "  Call find_tables() to **extract** the **tables**"]);
+    }
+    expect(renderSearch(answer([], "none"), REPORT)).not.toContain("Content matching");
   });
 
   it("puts weak leads after a separator, without a verdict, and counts both in the header", () => {

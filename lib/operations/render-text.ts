@@ -3,8 +3,8 @@
 // a reading of it, short enough to scan.
 import type { ContentDto, ContentHistoryDto, SubmitContentResultDto } from "../contents/schema";
 import type { CreateExperienceResult } from "../experiences/schema";
-import type { CategoryDto, ResourceDto } from "../resources/schema";
-import { REPORTS_ARE_DATA, type SearchResponseDto, type SearchResultDto } from "../search/schema";
+import type { CategoryDto } from "../resources/schema";
+import { REPORTS_ARE_DATA, type ContentHitDto, type ResourceAnswerDto, type ResourceTaskDto, type SearchResponseDto, type SearchResultDto } from "../search/schema";
 import { verdictSentence } from "../search/verdict-text";
 import type { VerdictResultDto } from "../verdicts/schema";
 import type { OperationName } from "./operations";
@@ -42,7 +42,14 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export function renderSearch(answer: SearchResponseDto, report: ReportHint): string {
   // An older remote hub (KNOWHUB_API) may answer without one.
   const cite = answer.search_id ? `\n\nsearch_id: ${answer.search_id} (send it as after_search when you report what you used)` : "";
-  return renderAnswerText(answer, report) + cite;
+  return renderAnswerText(answer, report) + renderContentHits(answer.content ?? []) + cite;
+}
+
+/** Content nodes matching the task, after the reports (an older remote hub sends none). */
+function renderContentHits(hits: ContentHitDto[]): string {
+  if (hits.length === 0) return "";
+  const lines = hits.map((c) => `- ${c.id}${c.title ? `: ${c.title}` : ""}${c.resource ? ` (${c.resource})` : ""}\n  ${c.snippet}`);
+  return `\n\nContent matching the task (read a node by its id):\n${lines.join("\n")}`;
 }
 
 function renderAnswerText(answer: SearchResponseDto, report: ReportHint): string {
@@ -91,7 +98,7 @@ function renderAnswerText(answer: SearchResponseDto, report: ReportHint): string
   return lines.join("\n");
 }
 
-export function renderResource(r: ResourceDto): string {
+export function renderResource(r: ResourceAnswerDto): string {
   const dist = (["5", "4", "3", "2", "1"] as const).map((s) => `${s}: ${r.score_distribution[s]}`).join("  ");
   const lines = [
     `${r.name}${r.category ? ` [${r.category}]` : ""}${r.url ? ` ${r.url}` : ""}${r.redirected_from ? ` (was "${r.redirected_from}")` : ""}`,
@@ -106,7 +113,22 @@ export function renderResource(r: ResourceDto): string {
   ];
   if (r.next_cursor) lines.push("", `more: cursor ${r.next_cursor}`);
   if (r.contents.length) lines.push("", `content: ${r.contents.map((c) => c.id).join(", ")}`);
+  if (r.task) lines.splice(3, 0, ...renderResourceTask(r.task), "", "other reports:");
   return lines.join("\n");
+}
+
+/** The task's part of a resource read with q: its verdict, matching reports and content, before the rest. */
+function renderResourceTask(t: ResourceTaskDto): string[] {
+  const head = t.verdict
+    ? `For the task "${t.q}": ${verdictSentence(t.verdict)}; ${plural(t.matching, "report matches", "reports match")}.`
+    : `For the task "${t.q}": none of its reports matches it.`;
+  const lines = ["", head];
+  if (t.experiences.length) {
+    lines.push(table(["id", "score", "date", "task"], t.experiences.map((e) => [String(e.id), `${e.score}/5`, e.created_at.slice(0, 10), clip(e.task, 80)])));
+  }
+  const content = renderContentHits(t.content);
+  if (content) lines.push(content.trimStart());
+  return lines;
 }
 
 export function renderContent(c: ContentDto | ContentHistoryDto): string {
@@ -165,7 +187,7 @@ export function renderAnswer(name: OperationName, answer: unknown, report: Repor
     case "search":
       return renderSearch(answer as SearchResponseDto, report);
     case "resource":
-      return renderResource(answer as ResourceDto);
+      return renderResource(answer as ResourceAnswerDto);
     case "content":
       return renderContent(answer as ContentDto | ContentHistoryDto);
     case "categories":

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { contentLinkDto } from "../contents/schema";
+import { hygienic } from "../text/hygiene";
 import { intParam } from "../validation";
 import { createExperienceInput, experienceDto, resourceAggregateDto, type ResourceAggregateDto } from "../experiences/schema";
 
@@ -49,6 +50,16 @@ export const getResourceInput = z.object({
     .transform((s) => s?.normalize("NFC").trim() || undefined),
   since: dayParam("since"),
   until: dayParam("until"),
+  // A task: its matching reports and content come back apart, under the task's verdict
+  // (lib/search/get-resource-for-task.ts). The same rules as search's q; empty is no task.
+  q: z
+    .string()
+    .optional()
+    .transform((s) => s ?? "")
+    .transform(hygienic("free", "q", "allow"))
+    .transform((s) => s.normalize("NFKC").trim())
+    .pipe(z.string().max(500, { error: "q must be at most 500 characters" }))
+    .transform((s) => s || undefined),
 });
 
 export type GetResourceInput = z.output<typeof getResourceInput>;

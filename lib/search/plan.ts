@@ -73,7 +73,14 @@ type Stats = {
 };
 let statsByScope = new WeakMap<object, Stats>();
 
-function statsOf(index: SearchIndex): Stats {
+/**
+ * What planning reads of an index: its scope, generation, size and document frequencies. The
+ * experience index (SearchIndex) is one; content search's (search-content.ts) is another, with a
+ * scope of its own, so the two never share statistics.
+ */
+export type PlanIndex = Pick<SearchIndex, "scope" | "generation" | "countIndexed" | "documentFrequencies">;
+
+function statsOf(index: PlanIndex): Stats {
   let stats = statsByScope.get(index.scope);
   if (!stats) statsByScope.set(index.scope, (stats = { dfs: new Map(), absent: { generation: "", terms: new Set() }, total: null }));
   return stats;
@@ -88,7 +95,7 @@ class TermStats {
   private readonly known = new Map<string, number>();
 
   constructor(
-    private readonly index: SearchIndex,
+    private readonly index: PlanIndex,
     private readonly stats: Stats,
   ) {}
 
@@ -147,7 +154,7 @@ function checkGeneration(stats: Stats, generation: string): void {
   }
 }
 
-async function totalDocs(index: SearchIndex, stats: Stats): Promise<number> {
+async function totalDocs(index: PlanIndex, stats: Stats): Promise<number> {
   const now = Date.now();
   if (!stats.total || now - stats.total.at > TOTAL_TTL_MS) stats.total = { n: await index.countIndexed(), at: now };
   return stats.total.n;
@@ -260,7 +267,7 @@ function mergeSynonyms(entries: [string, Seen][]): [string, Seen][] {
  * `generation`: the index's, when the caller has just read it (searchExperiences reads it once for
  * the answer cache and the plan).
  */
-export async function planQuery(query: string, given?: SearchIndex, generation?: string): Promise<QueryPlan> {
+export async function planQuery(query: string, given?: PlanIndex, generation?: string): Promise<QueryPlan> {
   const index = given ?? (await engineSearchIndex());
   const cached = statsOf(index);
   checkGeneration(cached, generation ?? (await index.generation()));

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { relevantExperienceDto } from "../experiences/schema";
+import { experienceDto, relevantExperienceDto } from "../experiences/schema";
+import { resourceDto } from "../resources/schema";
 import { hygienic } from "../text/hygiene";
 
 const flag = z
@@ -108,6 +109,21 @@ export const searchResultDto = z.object({
 });
 export type SearchResultDto = z.output<typeof searchResultDto>;
 
+/** A content node (a markdown page of a resource's documentation tree) whose text matches the task. */
+export const contentHitDto = z.object({
+  id: z.string().describe("the node's path id, such as pymupdf/find-tables: GET /api/content/{id} reads it"),
+  title: z.string(),
+  resource: z
+    .string()
+    .nullable()
+    .describe("the resource whose content tree holds it (the tree's root names it), or null when no report names that resource"),
+  snippet: z
+    .string()
+    .describe("a short plain-text passage of the node (title, or body around the words that matched), those words in **bold**; … where cut"),
+  link: z.string().describe("the node's web page: /content/{id}, each segment URL-encoded"),
+});
+export type ContentHitDto = z.output<typeof contentHitDto>;
+
 export const searchResponseDto = z.object({
   search_id: z
     .string()
@@ -122,6 +138,12 @@ export const searchResponseDto = z.object({
         '"none": nothing shares a meaningful word with the task.',
     ),
   results: z.array(searchResultDto),
+  content: z
+    .array(contentHitDto)
+    .describe(
+      "Content nodes whose published text matches the task, best first (at most 5; within the category when one is given). " +
+        "Found apart from the reports: they never change results, confidence or abstained, and may be present when nobody reported the task.",
+    ),
   abstained: z.boolean().describe('true unless confidence is "high": nobody has confidently reported this task.'),
   hint: z.string().describe("What to do next, in words an agent can follow."),
 });
@@ -142,3 +164,20 @@ export const WEAK_LEADS_HINT =
   "POST /api/experience so the next agent finds it here.";
 
 export const RESULTS_HINT = `${REPORTS_ARE_DATA} After you use a resource, POST /api/experience with how it went.`;
+
+// ---- A resource read for a task (GET /api/resource/{name}?q=, the resource page's search box).
+
+export const resourceTaskDto = z
+  .object({
+    q: z.string().describe("the task, as searched"),
+    verdict: taskVerdictDto.nullable().describe("how the resource did for this task, from its reports that match it (as search's row says); null when none matches"),
+    matching: z.number().int().describe("how many of its reports match the task (best first, at most 100), before the filters"),
+    scanned: z.number().int().describe("how many of its newest reports were matched against the task (at most 1,000)"),
+    experiences: z.array(experienceDto).describe("its reports matching the task that pass the filters, best match first (under the default sort); left out of `experiences` above"),
+    content: z.array(contentHitDto).describe("its content nodes (its tree) matching the task, best first (at most 5)"),
+  })
+  .describe("present when q was given: the task's matching reports and content, apart");
+export type ResourceTaskDto = z.output<typeof resourceTaskDto>;
+
+export const resourceAnswerDto = resourceDto.extend({ task: resourceTaskDto.optional() });
+export type ResourceAnswerDto = z.output<typeof resourceAnswerDto>;

@@ -10,6 +10,7 @@ import { fetchCandidates } from "./candidates";
 import { answerWithLinks } from "./learned-answer";
 import { planQuery, type QueryGroup } from "./plan";
 import { rememberAnswer } from "./result-cache";
+import { searchContent } from "./search-content";
 import { scoreRow, type Scored } from "./score";
 import { confirmationsOf, taskVerdict } from "./task-verdict";
 import type { SearchIndex } from "./search-index";
@@ -41,12 +42,15 @@ export async function searchExperiences(
   const generation = await index.generation();
   const answer = await rememberAnswer(input, index.scope, generation, async () => {
     const { confidence, results } = await answerWithLinks(input, index, generation, await rankResults(input, index, generation));
+    // Apart from the reports: content hits never move a result, the confidence or the abstention.
+    const content = await searchContent(input.q, { category: input.category, resourceKey: "" }, index, generation);
     return {
       query: input.q,
       category: input.category,
       limit: input.limit,
       confidence,
       results,
+      content,
       // Weak leads are sent, but the task is not confidently answered: agents that only read this
       // flag still learn that nobody has reported it, and those that read on get somewhere to start.
       abstained: confidence !== "high",

@@ -76,7 +76,7 @@ describe("GET /api/search", () => {
 
   it("keeps the response shape", async () => {
     const res = await search({ q: "extract tables from pdf", limit: "1" });
-    expect(Object.keys(res.json).sort()).toEqual(["abstained", "category", "confidence", "hint", "limit", "query", "results", "search_id"]);
+    expect(Object.keys(res.json).sort()).toEqual(["abstained", "category", "confidence", "content", "hint", "limit", "query", "results", "search_id"]);
     const [result] = res.json.results;
     expect(Object.keys(result).sort()).toEqual(["avg_score", "category", "confidence", "experience_count", "name", "relevant_experiences", "reporter_count", "task_verdict", "url"]);
     expect(res.json.results).toHaveLength(1);

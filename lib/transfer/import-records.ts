@@ -22,6 +22,7 @@ import { optimizeSearchIndex } from "../search/repo";
 import { createPreparer } from "./prepare-pool";
 import type { ExperienceValues, Prepared, RecordKind } from "./prepare-record";
 import { fillContentSkeletons } from "../contents/fill-content-skeletons";
+import { fillContentSearch } from "../contents/index-content";
 import { fillResourceSkeletons } from "../resources/fill-skeletons";
 import { experienceMark, refreshResourceDisplaySince } from "../resources/refresh-resource-display";
 import { beginBulkImport, checkpoint, createWriters, readIssuedKeys, runImmediate, tuneForBulkWrite, type RevisionOutcome } from "./repo";
@@ -186,6 +187,8 @@ export async function importStream(
   // Resources and content nodes created by the import's rows need their lookalike skeletons, as API writes get them.
   await fillResourceSkeletons();
   await fillContentSkeletons();
+  // Content search reads the analyzed visible revisions: the import's nodes are indexed as API writes are.
+  await fillContentSearch();
   // The import filled empty urls and categories first come (as the trigger does); what they show
   // follows the reporters, as after an API write: one set-wise statement for every touched resource.
   await refreshResourceDisplaySince(mark);

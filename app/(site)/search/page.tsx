@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { categoryLabel, formatCount, langOf, queryString, searchHref } from "@/components/format";
+import { ContentHits } from "@/components/content-hits";
 import { SearchForm } from "@/components/search-form";
 import { SearchResultRow } from "@/components/search-result-row";
 import { SearchScopeChips } from "@/components/search-scope-chips";
@@ -73,6 +74,7 @@ export default async function SearchPage({ searchParams }: Props) {
         </Notice>
       ) : null}
       {response && jsonHref ? <Answer response={response} q={q} category={category} limit={limit} more={view?.more ?? false} jsonHref={jsonHref} /> : null}
+      {response && response.content.length > 0 ? <ContentSection response={response} /> : null}
     </div>
   );
 }
@@ -185,6 +187,27 @@ function Answer({ response, q, category, limit, more, jsonHref }: AnswerProps) {
         with <code>POST /api/experience</code>.
       </p>
     </>
+  );
+}
+
+/**
+ * Content nodes matching the task, after the reports: found apart from them, so they show also when
+ * the reports' search abstains, and within the category when the search is scoped.
+ */
+function ContentSection({ response }: { response: SearchResponseDto }) {
+  return (
+    <section aria-labelledby="content-title" data-testid="content-results" className="space-y-3 border-t border-stone-200 pt-4 dark:border-stone-800">
+      <div>
+        <h2 id="content-title" className="font-semibold">
+          Content
+        </h2>
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          {formatCount(response.content.length, "page", "pages")} of resources’ documentation matching the task
+          {response.category ? <> in {categoryLabel(response.category)}</> : null}.
+        </p>
+      </div>
+      <ContentHits hits={response.content} label="Content matching the task" />
+    </section>
   );
 }
 

@@ -4,11 +4,9 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import type { ResourceFilterValues } from "@/components/resource-filters";
 import { DomainError, isDomainError } from "@/lib/errors";
-import type { ExperienceDto } from "@/lib/experiences/schema";
-import { getResource } from "@/lib/resources/get-resource";
-import { getResourceInput, RESOURCE_SORTS, type ResourceDto } from "@/lib/resources/schema";
-import { matchResourceTask, type ResourceTaskMatch } from "@/lib/search/match-resource-task";
-import { searchInput } from "@/lib/search/schema";
+import { getResourceInput, RESOURCE_SORTS } from "@/lib/resources/schema";
+import { getResourceForTask } from "@/lib/search/get-resource-for-task";
+import type { ResourceAnswerDto, ResourceTaskDto } from "@/lib/search/schema";
 import { joinSegments } from "../../params";
 
 export type Props = {
@@ -24,11 +22,12 @@ export function first(value: string | string[] | undefined): string | undefined 
 }
 
 export type Loaded = {
-  resource: ResourceDto & { lead?: ExperienceDto[] };
+  resource: ResourceAnswerDto;
   badCursor: boolean;
   /** A filter the page could not read (named in a notice); the others still apply. */
   badFilters: string[];
-  task: { q: string; match: ResourceTaskMatch } | null;
+  /** The task's part (present with q): what GET /api/resource/{name}?q= answers in `task`. */
+  task: ResourceTaskDto | null;
   values: ResourceFilterValues;
 };
 
@@ -46,35 +45,32 @@ const load = cache(async (name: string, raw: string): Promise<Loaded> => {
     if (getResourceInput.safeParse({ name, [f]: value }).success) filters[f] = value;
     else badFilters.push(f);
   }
-  const parsedQ = searchInput.shape.q.safeParse(params.get("q") ?? "");
-  const q = parsedQ.success ? parsedQ.data : "";
-  let match = q ? await matchResourceTask(name, q) : null;
+  // A task the schema refuses (over-long) is dropped and named, as a filter is.
+  let q = params.get("q") ?? "";
+  if (q && !getResourceInput.safeParse({ name, q }).success) {
+    q = "";
+    badFilters.push("q");
+  }
   const cursor = params.get("cursor") ?? "";
+  // The API's own read (lib/search/get-resource-for-task.ts): the page shows what it answers.
   const read = (c: string | undefined) => {
-    const input = getResourceInput.safeParse({ name, sort, cursor: c, limit: PAGE_SIZE, ...filters });
+    const input = getResourceInput.safeParse({ name, sort, cursor: c, limit: PAGE_SIZE, ...filters, q });
     // An empty or over-long name cannot name a resource: that is a 404, not a crash.
     if (!input.success) {
       if (c) throw new DomainError("invalid_input", "cursor is not one this server issued");
       notFound();
     }
-    return getResource(input.data, match ? { lead: match.ids } : {});
-  };
-  // A renamed or merged name reads its new resource: the task is matched against that one's reports.
-  const readMatching = async (c: string | undefined) => {
-    const read1 = await read(c);
-    if (!match || !read1.redirected_from) return read1;
-    match = await matchResourceTask(read1.name, q);
-    return read(c);
+    return getResourceForTask(input.data);
   };
   let resource: Loaded["resource"];
   let badCursor = false;
   try {
-    resource = await readMatching(cursor || undefined);
+    resource = await read(cursor || undefined);
   } catch (error) {
     if (isDomainError(error) && error.code === "not_found") notFound();
     // A stale or hand-edited cursor: show the first page and say so rather than failing.
     if (!(cursor && isDomainError(error) && error.code === "invalid_input")) throw error;
-    resource = await readMatching(undefined);
+    resource = await read(undefined);
     badCursor = true;
   }
   const f = resource.filters;
@@ -82,8 +78,8 @@ const load = cache(async (name: string, raw: string): Promise<Loaded> => {
     resource,
     badCursor,
     badFilters,
-    task: q && match ? { q, match } : null,
-    values: { q, sort: resource.sort, outcome: f.outcome, min_score: f.min_score, verified: f.verified, version: f.version, since: f.since, until: f.until },
+    task: resource.task ?? null,
+    values: { q: resource.task?.q ?? "", sort: resource.sort, outcome: f.outcome, min_score: f.min_score, verified: f.verified, version: f.version, since: f.since, until: f.until },
   };
 });
 

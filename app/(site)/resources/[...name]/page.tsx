@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Breadcrumb } from "@/components/breadcrumb";
+import { ContentHits } from "@/components/content-hits";
 import { ContentTree } from "@/components/content-tree";
 import { adminQueueHref } from "@/components/admin-paths";
 import { ExperienceItem } from "@/components/experience-item";
@@ -43,7 +44,7 @@ export default async function ResourcePage(props: Props) {
   // A signed-in maintainer gets a way to the flags' state (pending, upheld, dismissed) in the console.
   const flagsHref = (await currentSession()) ? adminQueueHref({ type: "flag", status: "all", resource: r.name }) : undefined;
   const filtered = isFiltered(values);
-  const lead = r.lead ?? [];
+  const lead = task?.experiences ?? [];
   // The content pages each shown report names in its text, in one query for the page.
   const cited = await findCitedContents([...lead, ...r.experiences]);
 
@@ -156,18 +157,18 @@ export default async function ResourcePage(props: Props) {
             <SectionTitle id="task-title">
               For your task: <q lang={langOf(task.q)}>{task.q}</q>
             </SectionTitle>
-            {task.match.verdict ? (
+            {task.verdict ? (
               <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <VerdictBadge verdict={task.match.verdict} />
+                <VerdictBadge verdict={task.verdict} />
                 <span className="text-sm text-stone-600 dark:text-stone-400">
-                  {lead.length === task.match.ids.length
+                  {lead.length === task.matching
                     ? `${formatCount(lead.length, "report matches", "reports match")} the task.`
-                    : `${lead.length} of the ${formatCount(task.match.ids.length, "matching report", "matching reports")} pass the filters.`}
+                    : `${lead.length} of the ${formatCount(task.matching, "matching report", "matching reports")} pass the filters.`}
                 </span>
               </p>
             ) : (
               <p className="text-sm text-stone-700 dark:text-stone-300">
-                None of its {task.match.scanned === r.experience_count ? "" : "newest "}reports matches this task. Its other reports are below.
+                None of its {task.scanned === r.experience_count ? "" : "newest "}reports matches this task. Its other reports are below.
               </p>
             )}
           </div>
@@ -179,6 +180,12 @@ export default async function ResourcePage(props: Props) {
                 </li>
               ))}
             </ol>
+          ) : null}
+          {task.content.length > 0 ? (
+            <div data-testid="task-content" className="space-y-2">
+              <h3 className="font-semibold">Its content matching the task</h3>
+              <ContentHits hits={task.content} label={`Content of ${r.name} matching the task`} showResource={false} />
+            </div>
           ) : null}
         </section>
       ) : null}

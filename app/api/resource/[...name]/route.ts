@@ -1,7 +1,7 @@
 import { admitRequest } from "@/lib/auth/admit-request";
 import { jsonResponse, methodNotAllowed, optionsHandler, queryParams, withErrors } from "@/lib/http";
-import { getResource } from "@/lib/resources/get-resource";
 import { getResourceInput } from "@/lib/resources/schema";
+import { getResourceForTask } from "@/lib/search/get-resource-for-task";
 import { parseInput } from "@/lib/validation";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +14,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   await admitRequest(request, "read", "search");
   const { name } = await context.params;
   const input = parseInput(getResourceInput, { ...queryParams(request), name: name.join("/") }, "resource request");
-  return jsonResponse(await getResource(input));
+  return jsonResponse(await getResourceForTask(input));
 });
 
 const notAllowed = methodNotAllowed(["GET"]);
