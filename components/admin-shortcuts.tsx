@@ -168,6 +168,10 @@ export function AdminShortcuts({ mode }: { mode: Mode }) {
 
     document.addEventListener("keydown", onKey);
     document.addEventListener("change", onChange);
+    // An item without findings comes with its first action preselected: its reason comes with it.
+    const form = decisionForm();
+    const preselected = form?.querySelector<HTMLInputElement>('input[name="action"]:checked');
+    if (form && preselected) fillReason(form, preselected.value);
     // Back on the queue after a row's decision: the focus goes to the row that took its place.
     if (mode === "queue" && new URLSearchParams(location.search).has("item")) {
       const stored = Number(sessionStorage.getItem(ROW_KEY) ?? "0");
