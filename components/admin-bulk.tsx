@@ -11,15 +11,19 @@ const ACTION_LABELS: Record<DecisionAction, string> = {
   restore: "Restore: publish it again",
 };
 
-/** The radio buttons of a decision on one item in `status`; the first allowed action is preselected. */
-export function DecisionActionChoice({ status, legend }: { status: ItemStatus; legend: ReactNode }) {
+/**
+ * The radio buttons of a decision on one item in `status`. With findings nothing is preselected
+ * (a hurried submit must not publish a poisoned item: the browser then asks for a choice, and the
+ * server refuses a missing action); without, the first allowed action is, as before.
+ */
+export function DecisionActionChoice({ status, legend, preselect }: { status: ItemStatus; legend: ReactNode; preselect: boolean }) {
   return (
     <fieldset>
       <legend className={labelClass}>{legend}</legend>
       <div className="flex flex-col gap-2">
         {actionsFor(status).map((action, i) => (
           <label key={action} className="inline-flex items-center gap-2">
-            <input type="radio" name="action" value={action} required defaultChecked={i === 0} className="size-4 accent-teal-800" />
+            <input type="radio" name="action" value={action} required defaultChecked={preselect && i === 0} className="size-4 accent-teal-800" />
             {ACTION_LABELS[action]}
           </label>
         ))}
@@ -29,10 +33,10 @@ export function DecisionActionChoice({ status, legend }: { status: ItemStatus; l
 }
 
 /** Reject or hide, nothing else: there is no bulk approval. */
-export function BulkActionChoice({ idPrefix }: { idPrefix: string }) {
+export function BulkActionChoice({ idPrefix, inline = false }: { idPrefix: string; inline?: boolean }) {
   return (
-    <fieldset>
-      <legend className={labelClass}>Action</legend>
+    <fieldset className={inline ? "flex flex-wrap items-center gap-x-3" : undefined}>
+      <legend className={inline ? "sr-only" : labelClass}>Action</legend>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         <label className="inline-flex items-center gap-2">
           <input type="radio" name="action" value="reject" required defaultChecked id={`${idPrefix}-reject`} className="size-4 accent-teal-800" />

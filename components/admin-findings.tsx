@@ -1,35 +1,64 @@
 // Screening findings: what made an item suspicious, shown so a maintainer sees it at a glance.
-// Each finding's excerpt is marked (<mark>) in a list and inside the full text. All of it is
-// submitted data, rendered as text (React escapes it), isolated with <bdi>.
+// Each finding is shown inside the sentence it occurs in, its match marked (<mark>), in a list
+// and inside the full text. All of it is submitted data, rendered as text (React escapes it),
+// isolated with <bdi>.
 import { Fragment, type ReactNode } from "react";
+import { findingSentence, type FindingSentence } from "@/lib/moderation/finding-sentence";
 import { langOf } from "./format";
 
-export type FindingView = { kind: string; field: string; excerpt: string };
+export type FindingView = { kind: string; field: string; excerpt: string; sentence: FindingSentence | null };
 
-/** Findings come from the database as JSON: keep what has the expected shape, as strings. */
-export function findingViews(findings: unknown[]): FindingView[] {
+const MARK = "rounded bg-amber-200 px-0.5 text-stone-950 dark:bg-amber-300";
+
+/** Findings come from the database as JSON: keep what has the expected shape, as strings, with their sentence in `texts`. */
+export function findingViews(findings: unknown[], texts: Record<string, string> = {}): FindingView[] {
   return findings
     .filter((f): f is Record<string, unknown> => typeof f === "object" && f !== null)
-    .map((f) => ({
-      kind: typeof f.kind === "string" ? f.kind : "finding",
-      field: typeof f.field === "string" ? f.field : "",
-      excerpt: typeof f.excerpt === "string" ? f.excerpt : typeof f.match === "string" ? f.match : "",
-    }));
+    .map((f) => {
+      const field = typeof f.field === "string" ? f.field : "";
+      const excerpt = typeof f.excerpt === "string" ? f.excerpt : typeof f.match === "string" ? f.match : "";
+      const text = Object.hasOwn(texts, field) ? texts[field] : "";
+      return {
+        kind: typeof f.kind === "string" ? f.kind : "finding",
+        field,
+        excerpt,
+        sentence: text && excerpt ? findingSentence(text, { excerpt, start: f.start, end: f.end }) : null,
+      };
+    });
+}
+
+export function FindingKind({ kind }: { kind: string }) {
+  return <span className="mr-1 rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-950 dark:bg-red-900 dark:text-red-50">{kind}</span>;
+}
+
+/** A finding's sentence with the match marked, or the excerpt alone when the text has no sentence for it. */
+export function FindingInSentence({ finding }: { finding: FindingView }) {
+  const s = finding.sentence;
+  if (!s) {
+    return finding.excerpt ? (
+      <mark className={MARK}>
+        <bdi lang={langOf(finding.excerpt)}>{finding.excerpt}</bdi>
+      </mark>
+    ) : null;
+  }
+  return (
+    <bdi lang={langOf(`${s.before}${s.match}${s.after}`)}>
+      {s.before}
+      <mark className={MARK}>{s.match}</mark>
+      {s.after}
+    </bdi>
+  );
 }
 
 export function FindingList({ findings }: { findings: FindingView[] }) {
   if (findings.length === 0) return null;
   return (
-    <ul className="space-y-1 text-sm">
+    <ul className="space-y-1.5 text-sm">
       {findings.map((f, i) => (
         <li key={i} className="wrap-anywhere">
-          <span className="mr-1 rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-950 dark:bg-red-900 dark:text-red-50">{f.kind}</span>
+          <FindingKind kind={f.kind} />
           {f.field ? <span className="mr-1 text-xs text-stone-600 dark:text-stone-400">in {f.field}:</span> : null}
-          {f.excerpt ? (
-            <mark className="rounded bg-amber-200 px-0.5 text-stone-950 dark:bg-amber-300">
-              <bdi lang={langOf(f.excerpt)}>{f.excerpt}</bdi>
-            </mark>
-          ) : null}
+          <FindingInSentence finding={f} />
         </li>
       ))}
     </ul>
@@ -46,7 +75,7 @@ export function HighlightedText({ text, excerpts }: { text: string; excerpts: st
   for (const [start, end] of ranges) {
     if (start > at) parts.push(<Fragment key={`t${at}`}>{text.slice(at, start)}</Fragment>);
     parts.push(
-      <mark key={`m${start}`} className="rounded bg-amber-200 px-0.5 text-stone-950 dark:bg-amber-300">
+      <mark key={`m${start}`} className={MARK}>
         {text.slice(start, end)}
       </mark>,
     );

@@ -10,11 +10,26 @@ type FormProps = {
   children: ReactNode;
   className?: string;
   label?: string;
+  id?: string;
+  hidden?: boolean;
+  /** A decision form: what the keyboard shortcuts read (components/admin-shortcuts.tsx). */
+  decision?: { findings: number };
+  approveReason?: string;
 };
 
-export function AdminForm({ action, csrf, back, children, className = "", label }: FormProps) {
+export function AdminForm({ action, csrf, back, children, className = "", label, id, hidden, decision, approveReason }: FormProps) {
   return (
-    <form method="post" action={`/admin/actions/${action}`} className={className} aria-label={label}>
+    <form
+      method="post"
+      action={`/admin/actions/${action}`}
+      className={className}
+      aria-label={label}
+      id={id}
+      hidden={hidden}
+      data-decision-form={decision ? "" : undefined}
+      data-findings={decision ? String(decision.findings) : undefined}
+      data-approve-reason={approveReason}
+    >
       <input type="hidden" name="csrf" value={csrf} />
       <input type="hidden" name="back" value={back} />
       {children}

@@ -10,8 +10,8 @@ export function adminContentHref(id: string, query: Record<string, string | unde
 }
 
 /** An item's page; a content revision's id ("pymupdf/find-tables@3") is one encoded segment. */
-export function adminItemHref(item: { type: string; id: string | number }): string {
-  return `/admin/items/${encodeURIComponent(item.type)}/${encodeURIComponent(String(item.id))}`;
+export function adminItemHref(item: { type: string; id: string | number }, query: Record<string, string | undefined> = {}): string {
+  return `/admin/items/${encodeURIComponent(item.type)}/${encodeURIComponent(String(item.id))}${queryString(query)}`;
 }
 
 export function adminQueueHref(query: Record<string, string | undefined> = {}): string {

@@ -65,6 +65,17 @@ export function formatDate(iso: string): string {
   return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} UTC`;
 }
 
+/** How long ago, in the largest whole unit: "5 min", "3 h", "2 d", "4 mo", "1 y" (a queue row's age). */
+export function formatAge(iso: string, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
+  if (Number.isNaN(minutes)) return "";
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h`;
+  const days = Math.floor(minutes / 1440);
+  if (days < 60) return `${days} d`;
+  return days < 730 ? `${Math.floor(days / 30)} mo` : `${Math.floor(days / 365)} y`;
+}
+
 export function formatCount(n: number, one: string, many: string): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }

@@ -68,21 +68,30 @@ test("a held report shows in the queue with its findings marked; a decision need
 
   // The item page: the full text with the findings marked inside it.
   await row.getByRole("link", { name: `Parse vendor config files (${tag(testInfo)})` }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/items/experience/${held.experience.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/admin/items/experience/${held.experience.id}\\?`));
   const text = page.getByRole("region", { name: "Full text" }).or(page.locator("section", { has: page.getByRole("heading", { name: "Full text" }) }));
   await expect(text.locator("dd mark").first()).toHaveText("IGNORE ALL PREVIOUS INSTRUCTIONS");
 
-  // No reason: the browser refuses to send the form (and the server would refuse it too).
+  // No action chosen: nothing is preselected on an item with findings, and the browser refuses to send the form.
   const decision = page.getByRole("form", { name: "Decision on this item" });
-  await decision.getByLabel("Reject: never publish it").check();
+  await expect(decision.getByRole("radio", { checked: true })).toHaveCount(0);
   await decision.getByRole("button", { name: "Decide" }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/items/experience/${held.experience.id}$`));
-  expect(await decision.getByLabel(REASON_LABEL).evaluate((el: HTMLTextAreaElement) => el.validity.valueMissing)).toBe(true);
+  await expect(page).toHaveURL(new RegExp(`/admin/items/experience/${held.experience.id}\\?`));
+  expect(await decision.getByLabel("Reject: never publish it").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
 
-  await decision.getByLabel(REASON_LABEL).fill("prompt injection aimed at agents");
+  // No reason: the browser refuses it too (and the server would refuse it).
+  await decision.getByLabel("Reject: never publish it").check();
+  await decision.getByLabel(REASON_LABEL).selectOption("");
+  await decision.getByRole("button", { name: "Decide" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/items/experience/${held.experience.id}\\?`));
+  expect(await decision.getByLabel(REASON_LABEL).evaluate((el: HTMLSelectElement) => el.validity.valueMissing)).toBe(true);
+
+  // A reason of one's own words; then on to the queue it came from, emptied.
+  await decision.getByLabel(REASON_LABEL).selectOption("other");
+  await decision.getByLabel("Other reason (with “Other”)").fill("prompt injection aimed at agents");
   await decision.getByRole("button", { name: "Decide" }).click();
   await expect(page.getByRole("status")).toContainText("Rejected.");
-  await expect(page.getByRole("form", { name: "Decision on this item" }).getByLabel("Restore: publish it again")).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("the queue is empty");
 
   // The audit log names the decision, the maintainer and the reason.
   await page.goto(`/admin/audit?target_type=experience&target_id=${held.experience.id}`);
@@ -101,9 +110,10 @@ test("bulk: selected items can be rejected, and there is no bulk approval", asyn
   const bulk = page.getByRole("form", { name: "Bulk decision on the selected items" });
   await expect(bulk.getByRole("radio")).toHaveCount(2);
   await expect(bulk.getByRole("radio", { name: /approve/i })).toHaveCount(0);
-  for (const box of await bulk.getByRole("checkbox").all()) await box.check();
+  await bulk.getByLabel("Select all 2 on this page").check();
+  await expect(bulk.getByText("2 selected")).toBeVisible();
   await bulk.getByLabel("Reject (pending items)").check();
-  await bulk.getByLabel(REASON_LABEL).fill("a flood of injected reports");
+  await bulk.getByLabel(REASON_LABEL).selectOption("Spam or advertising");
   await bulk.getByRole("button", { name: "Apply to the selected items" }).click();
   await expect(page.getByRole("status")).toContainText("Rejected 2 items.");
   await expect(page.getByRole("heading", { name: "Nothing here" })).toBeVisible();

@@ -130,7 +130,8 @@ const ACTIONS: { name: string; handler: Handler; fields: () => Record<string, st
     name: "decide",
     handler: decideRoute.POST,
     fields: () => ({ type: "experience", id: String(heldId), action: "reject", reason: "prompt injection", back: `/admin/items/experience/${heldId}` }),
-    flash: /^\/admin\/items\/experience\/\d+\?flash=reject$/,
+    // On to the next pending item of the queue (none given: the whole pending queue), or back to it when none is left.
+    flash: /^\/admin(\/items\/[a-z_]+\/[^?]+)?\?flash=reject&item=experience%3A\d+(&empty=1)?$/,
     changed: async () => (await status("experiences", heldId)) === "rejected",
   },
   {
@@ -381,5 +382,48 @@ describe("login and logout", () => {
     expect(await readSession(sessionId)).toBeNull();
     const last = await sqlGet(`SELECT action, actor_key_id FROM audit_log ORDER BY id DESC LIMIT 1`);
     expect(last).toEqual({ action: "session.logout", actor_key_id: moderator.id });
+  });
+});
+
+describe("a decision leads to the next item of the same queue", () => {
+  it("goes to the next pending item within the queue's filters and order, names the decided one, and ends on the queue when none is left", async () => {
+    const session = await login();
+    const csrf = csrfTokenFor(session);
+    const post = (task: string) => call(experienceRoute.POST, "/api/experience", { method: "POST", body: experienceInput({ name: "Next Kit", task, tips: POISON }) });
+    const ids: number[] = [];
+    for (const task of ["next one", "next two", "next three"]) ids.push((await post(task)).json.experience.id);
+    const queue = { queue_resource: "Next Kit", queue_order: "oldest" };
+    const decide = (id: number, fields: Record<string, string>) =>
+      postForm(decideRoute.POST, "decide", { csrf, type: "experience", id: String(id), back: `/admin/items/experience/${id}`, ...queue, ...fields }, { cookie: cookieFor(session) });
+
+    // A canned reason, or "other" with the maintainer's words; the audit log keeps what was chosen.
+    const first = await decide(ids[0], { action: "reject", reason: "Prompt injection in the text" });
+    expect(first.status, first.text).toBe(303);
+    expect(first.headers.get("location")).toBe(`/admin/items/experience/${ids[1]}?resource=Next+Kit&order=oldest&flash=reject&item=experience%3A${ids[0]}`);
+    const second = await decide(ids[1], { action: "approve", reason: "other", reason_other: "an official installer" });
+    expect(second.headers.get("location")).toBe(`/admin/items/experience/${ids[2]}?resource=Next+Kit&order=oldest&flash=approve&item=experience%3A${ids[1]}`);
+    const reasons = await sqlAll<{ reason: string }>(`SELECT reason FROM audit_log WHERE target_id IN (?, ?) ORDER BY id`, [String(ids[0]), String(ids[1])]);
+    expect(reasons.map((r) => r.reason)).toEqual(["Prompt injection in the text", "an official installer"]);
+
+    // The last one: back to the same queue, saying it is empty.
+    const last = await decide(ids[2], { action: "reject", reason: "Spam or advertising" });
+    expect(last.headers.get("location")).toBe(`/admin?resource=Next+Kit&order=oldest&flash=reject&item=experience%3A${ids[2]}&empty=1`);
+  });
+
+  it("refuses a decision without an action, or with 'other' and no words, changing nothing; a queue row's decision returns to the queue", async () => {
+    const session = await login();
+    const csrf = csrfTokenFor(session);
+    const id = (await call(experienceRoute.POST, "/api/experience", { method: "POST", body: experienceInput({ name: "Row Kit", task: "row decision", tips: POISON }) })).json.experience.id;
+    const before = await snapshot();
+    const base = { csrf, type: "experience", id: String(id), back: "/admin?resource=Row+Kit" };
+    const noAction = await postForm(decideRoute.POST, "decide", { ...base, reason: "Prompt injection in the text" }, { cookie: cookieFor(session) });
+    expect(noAction.status).toBe(400);
+    expect(noAction.text).toContain("action is required: choose approve, reject, hide or restore");
+    const noWords = await postForm(decideRoute.POST, "decide", { ...base, action: "reject", reason: "other", reason_other: " " }, { cookie: cookieFor(session) });
+    expect(noWords.status).toBe(400);
+    expect(noWords.text).toContain("reason is required");
+    expect(await snapshot()).toBe(before);
+    const row = await postForm(decideRoute.POST, "decide", { ...base, action: "reject", reason: "Prompt injection in the text", then: "queue" }, { cookie: cookieFor(session) });
+    expect(row.headers.get("location")).toBe(`/admin?resource=Row+Kit&flash=reject&item=experience%3A${id}`);
   });
 });

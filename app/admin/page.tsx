@@ -4,24 +4,30 @@
 import type { Metadata } from "next";
 import { AdminFlash } from "@/components/admin-flash";
 import { BulkActionChoice, KeyBulkForm } from "@/components/admin-bulk";
-import { AdminForm, Button, ReasonField, inputClass, labelClass } from "@/components/admin-form";
-import { QueueRow } from "@/components/admin-item";
+import { BulkSelection } from "@/components/admin-bulk-selection";
+import { AdminForm, Button, inputClass, labelClass } from "@/components/admin-form";
+import { QueueRow, itemTitle } from "@/components/admin-item";
 import { adminQueueHref } from "@/components/admin-paths";
+import { ReasonChoice } from "@/components/admin-reasons";
+import { RowDecisionButton, RowDecisionForm, rowFormId } from "@/components/admin-row-decision";
+import { AdminShortcuts } from "@/components/admin-shortcuts";
+import { shorten } from "@/components/format";
 import { ButtonLink, Card, Notice, PageTitle, SectionTitle } from "@/components/ui";
 import { isDomainError } from "@/lib/errors";
 import { listQueue } from "@/lib/moderation/list-queue";
 import { LOOKALIKE_FINDING_KIND } from "@/lib/text/lookalike-hold";
 import type { FindingKind } from "@/lib/text/screening/screen";
-import { ITEM_STATUSES, queueInput, type QueueDto, type QueueInput } from "@/lib/moderation/schema";
-import { flashMessage } from "./_lib/flash";
+import { ITEM_STATUSES, queueInput, queueOrderOf, type QueueDto, type QueueInput } from "@/lib/moderation/schema";
+import { decidedItemOf, flashMessage } from "./_lib/flash";
 import { backTo } from "./_lib/paths";
 import { one, pick, type SearchParams } from "./_lib/query";
+import { QUEUE_PARAMS } from "./_lib/queue-query";
 import { requireSession } from "./_lib/session";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review queue" };
 
-const FILTERS = ["status", "type", "finding", "resource", "key_id"] as const;
+const FILTERS = QUEUE_PARAMS;
 
 // The kinds screening reports, for the filter; the type check fails when screening adds a kind.
 const SCREENING_KINDS = ["prompt_injection", "role_marker", "exfiltration", "remote_code", "untrusted_install", "social_engineering", "personal_data", "invisible_text"] as const satisfies readonly FindingKind[];
@@ -54,16 +60,23 @@ export default async function QueuePage({ searchParams }: Props) {
   const session = await requireSession();
   const query = await searchParams;
   const { input, queue, problem } = await load(query);
-  const back = backTo("/admin", query);
+  const back = backTo("/admin", { ...query, select: undefined });
   const filters = pick(query, FILTERS);
   const selectable = queue.items.filter((i) => i.status === "pending" || i.status === "published");
-
+  const selectAll = one(query.select) === "all";
+  const order = queueOrderOf(input);
+  // Read once per request: every row's age is against the same moment.
+  const now = Date.now();
+  const pageKinds = [...new Set(selectable.flatMap((i) => i.findings.flatMap((f) => (typeof f === "object" && f !== null && typeof (f as { kind?: unknown }).kind === "string" ? [(f as { kind: string }).kind] : []))))];
   return (
     <div className="space-y-6">
-      <PageTitle lead="Held submissions wait here. Open an item to read it whole and decide; select several to reject or hide them at once.">
-        Review queue
-      </PageTitle>
-      <AdminFlash message={flashMessage(one(query.flash), one(query.n))} />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageTitle lead="Held submissions wait here, oldest first. Open an item to read it whole and decide, reject a row at once, or select several to reject or hide them together.">
+          Review queue
+        </PageTitle>
+        <AdminShortcuts mode="queue" />
+      </div>
+      <AdminFlash message={flashMessage(one(query.flash), one(query.n))} decided={decidedItemOf(one(query.item))} empty={one(query.empty) === "1"} />
       {problem ? <Notice tone="warning" title="Some filters were ignored">{problem}</Notice> : null}
 
       <nav aria-label="Queue by status">
@@ -80,7 +93,7 @@ export default async function QueuePage({ searchParams }: Props) {
       </nav>
 
       <Card>
-        <form method="get" action="/admin" aria-label="Filter the queue" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
+        <form method="get" action="/admin" aria-label="Filter the queue" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-7 lg:items-end">
           <div>
             <label htmlFor="f-status" className={labelClass}>Status</label>
             <select id="f-status" name="status" defaultValue={input.status} className={inputClass}>
@@ -115,6 +128,13 @@ export default async function QueuePage({ searchParams }: Props) {
             <label htmlFor="f-key" className={labelClass}>Key id</label>
             <input id="f-key" name="key_id" defaultValue={input.key_id ?? ""} maxLength={40} spellCheck={false} className={inputClass} />
           </div>
+          <div>
+            <label htmlFor="f-order" className={labelClass}>Order</label>
+            <select id="f-order" name="order" defaultValue={order} className={inputClass}>
+              <option value="oldest">oldest first</option>
+              <option value="newest">newest first</option>
+            </select>
+          </div>
           <div className="flex gap-2">
             <Button tone="quiet">Filter</Button>
             <ButtonLink href="/admin">Reset</ButtonLink>
@@ -129,40 +149,59 @@ export default async function QueuePage({ searchParams }: Props) {
         {queue.items.length === 0 ? (
           <p className="text-stone-700 dark:text-stone-300">No item matches these filters.</p>
         ) : (
-          <AdminForm action="bulk" csrf={session.csrf_token} back={back} label="Bulk decision on the selected items" className="space-y-4">
-            <ul className="space-y-3">
-              {queue.items.map((item) => {
-                const value = `${item.type}:${String(item.id)}`;
-                const id = `select-${item.type}-${String(item.id)}`.replace(/[^A-Za-z0-9_-]/g, "_");
-                const canSelect = selectable.includes(item);
-                return (
-                  <li key={value}>
-                    <QueueRow
-                      item={item}
-                      select={
-                        canSelect ? (
-                          <>
-                            <input id={id} type="checkbox" name="item" value={value} className="size-5 accent-teal-800" />
-                            <label htmlFor={id} className="sr-only">
-                              Select this {item.type === "experience" ? "experience" : "revision"}
-                            </label>
-                          </>
-                        ) : null
-                      }
-                    />
-                  </li>
-                );
-              })}
-            </ul>
-            {selectable.length > 0 ? (
-              <fieldset className="space-y-3 rounded-xl border border-stone-300 p-4 dark:border-stone-700">
-                <legend className="px-1 font-medium">Selected items</legend>
-                <BulkActionChoice idPrefix="bulk-selected" />
-                <ReasonField id="bulk-selected-reason" />
-                <Button tone="danger">Apply to the selected items</Button>
-              </fieldset>
-            ) : null}
-          </AdminForm>
+          <>
+            <AdminForm action="bulk" csrf={session.csrf_token} back={back} label="Bulk decision on the selected items" className="space-y-3">
+              <ul className="space-y-1.5">
+                {queue.items.map((item) => {
+                  const value = `${item.type}:${String(item.id)}`;
+                  const id = `select-${item.type}-${String(item.id)}`.replace(/[^A-Za-z0-9_-]/g, "_");
+                  const canSelect = selectable.includes(item);
+                  const title = shorten(itemTitle(item), 160).short;
+                  const hasForm = item.status === "pending" || (item.status === "published" && item.type !== "flag");
+                  return (
+                    <li key={value}>
+                      <QueueRow
+                        item={item}
+                        queue={filters}
+                        now={now}
+                        formId={hasForm ? rowFormId(item) : undefined}
+                        actions={<RowDecisionButton item={item} title={title} />}
+                        select={
+                          canSelect ? (
+                            <>
+                              <input id={id} type="checkbox" name="item" value={value} defaultChecked={selectAll} className="size-5 accent-teal-800" />
+                              <label htmlFor={id} className="sr-only">
+                                Select “{title}”
+                              </label>
+                            </>
+                          ) : null
+                        }
+                      />
+                    </li>
+                  );
+                })}
+              </ul>
+              {selectable.length > 0 ? (
+                // Sticky: the bar stays at the bottom of the screen while the list scrolls under it.
+                <fieldset className="sticky bottom-0 z-10 space-y-2 rounded-xl border border-stone-300 bg-stone-50 p-3 shadow-lg dark:border-stone-700 dark:bg-stone-950">
+                  <legend className="sr-only">Selected items</legend>
+                  <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+                    <BulkSelection total={selectable.length} selectAllHref={adminQueueHref({ ...filters, cursor: one(query.cursor), select: "all" })} />
+                    <BulkActionChoice idPrefix="bulk-selected" inline />
+                  </div>
+                  <div className="flex flex-wrap items-end gap-x-3 gap-y-2">
+                    <div className="min-w-0 flex-1 basis-80">
+                      <ReasonChoice id="bulk-selected-reason" actions={["reject", "hide"]} findingKinds={pageKinds} />
+                    </div>
+                    <Button tone="danger">Apply to the selected items</Button>
+                  </div>
+                </fieldset>
+              ) : null}
+            </AdminForm>
+            {queue.items.map((item) => (
+              <RowDecisionForm key={`${item.type}:${String(item.id)}`} item={item} csrf={session.csrf_token} back={back} />
+            ))}
+          </>
         )}
         {queue.next_cursor ? (
           <p className="mt-4">

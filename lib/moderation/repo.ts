@@ -76,8 +76,8 @@ export type FlagItemRow = {
 };
 
 // A flag's status as the queue reads it (schema.ts ITEM_TYPES).
-const FLAG_QUEUE_STATUS = /* sql */ `CASE v.status WHEN 'pending' THEN 'pending' WHEN 'upheld' THEN 'published' ELSE 'rejected' END`;
-const QUEUED_FLAGS = /* sql */ `v.verdict = 'flag' AND v.reason IN ('unsafe', 'spam') AND v.status IN ('pending', 'upheld', 'dismissed')`;
+export const FLAG_QUEUE_STATUS = /* sql */ `CASE v.status WHEN 'pending' THEN 'pending' WHEN 'upheld' THEN 'published' ELSE 'rejected' END`;
+export const QUEUED_FLAGS = /* sql */ `v.verdict = 'flag' AND v.reason IN ('unsafe', 'spam') AND v.status IN ('pending', 'upheld', 'dismissed')`;
 
 export async function findFlagItem(experienceId: number, keyId: string): Promise<FlagItemRow | null> {
   return (
@@ -90,74 +90,6 @@ export async function findFlagItem(experienceId: number, keyId: string): Promise
       [experienceId, keyId],
     )) ?? null
   );
-}
-
-export type QueueFilter = {
-  statuses: ItemStatus[];
-  types: ("experience" | "content_revision" | "flag")[];
-  finding: string | null;
-  resourceKey: string | null;
-  keyId: string | null;
-  limit: number;
-  offset: number;
-};
-
-/** Experiences and revisions in one list, newest first. */
-export type QueueRow =
-  | { type: "experience"; row: ExperienceItemRow }
-  | { type: "content_revision"; row: RevisionItemRow }
-  | { type: "flag"; row: FlagItemRow };
-
-export async function listQueueRows(filter: QueueFilter): Promise<QueueRow[]> {
-  const params = {
-    statuses: filter.statuses,
-    finding: filter.finding ? `%"kind":"${filter.finding.replace(/[^a-z_]/g, "")}"%` : null,
-    resourceKey: filter.resourceKey,
-    keyId: filter.keyId,
-    limit: filter.limit,
-    offset: filter.offset,
-  };
-  const parts: string[] = [];
-  if (filter.types.includes("experience")) {
-    parts.push(/* sql */ `SELECT 'experience' AS type, CAST(id AS TEXT) AS ref, created_at FROM experiences
-      WHERE status IN (@statuses)
-        AND (@finding IS NULL OR findings LIKE @finding) AND (@resourceKey IS NULL OR resource_key = @resourceKey)
-        AND (@keyId IS NULL OR key_id = @keyId)`);
-  }
-  if (filter.types.includes("content_revision") && filter.resourceKey === null) {
-    parts.push(/* sql */ `SELECT 'content_revision' AS type, content_id || '@' || revision AS ref, created_at FROM content_revisions
-      WHERE status IN (@statuses)
-        AND (@finding IS NULL OR findings LIKE @finding) AND (@keyId IS NULL OR key_id = @keyId)`);
-  }
-  if (filter.types.includes("flag") && filter.finding === null) {
-    parts.push(/* sql */ `SELECT 'flag' AS type, CAST(v.experience_id AS TEXT) || '/' || v.key_id AS ref, v.updated_at AS created_at
-      FROM experience_verdicts v JOIN experiences e ON e.id = v.experience_id
-      WHERE ${QUEUED_FLAGS} AND ${FLAG_QUEUE_STATUS} IN (@statuses)
-        AND (@resourceKey IS NULL OR e.resource_key = @resourceKey) AND (@keyId IS NULL OR v.key_id = @keyId)`);
-  }
-  if (parts.length === 0) return [];
-  const refs = await db().all<{ type: "experience" | "content_revision" | "flag"; ref: string }>(
-    `${parts.join(" UNION ALL ")} ORDER BY created_at DESC, ref DESC LIMIT @limit OFFSET @offset`,
-    params,
-  );
-  const rows: QueueRow[] = [];
-  for (const ref of refs) {
-    if (ref.type === "experience") {
-      const row = await findExperienceItem(Number(ref.ref));
-      if (row) rows.push({ type: "experience", row });
-      continue;
-    }
-    if (ref.type === "flag") {
-      const slash = ref.ref.indexOf("/");
-      const row = await findFlagItem(Number(ref.ref.slice(0, slash)), ref.ref.slice(slash + 1));
-      if (row) rows.push({ type: "flag", row });
-      continue;
-    }
-    const at = ref.ref.lastIndexOf("@");
-    const row = await findRevisionItem(ref.ref.slice(0, at), Number(ref.ref.slice(at + 1)));
-    if (row) rows.push({ type: "content_revision", row });
-  }
-  return rows;
 }
 
 export async function countByStatus(): Promise<Record<ItemStatus, number>> {

@@ -38,7 +38,9 @@ const itemId = z.union([z.number().int().positive(), z.string().min(1).max(420)]
 export const decisionInput = z.strictObject({
   type: z.enum(ITEM_TYPES, { error: "type must be experience, content_revision or flag" }),
   id: itemId,
-  action: z.enum(DECISION_ACTIONS, { error: "action must be approve, reject, hide or restore" }),
+  action: z.enum(DECISION_ACTIONS, {
+    error: (i) => (i.input === undefined || i.input === "" ? "action is required: choose approve, reject, hide or restore" : "action must be approve, reject, hide or restore"),
+  }),
   reason,
 });
 export type DecisionInput = z.output<typeof decisionInput>;
@@ -61,16 +63,27 @@ export const revokeKeyInput = z.strictObject({
 });
 export type RevokeKeyInput = z.output<typeof revokeKeyInput>;
 
+// The queue's order: oldest first serves held items in the order they came (a queue); newest first
+// shows what just arrived. Pending items default to oldest first, every other status to newest.
+export const QUEUE_ORDERS = ["oldest", "newest"] as const;
+export type QueueOrder = (typeof QUEUE_ORDERS)[number];
+
 export const queueInput = z.strictObject({
   status: z.enum([...ITEM_STATUSES, "all"], { error: "status must be pending, published, rejected, hidden or all" }).default("pending"),
   type: z.enum([...ITEM_TYPES, "all"], { error: "type must be experience, content_revision, flag or all" }).default("all"),
   finding: z.string().max(40).optional(),
   resource: z.string().max(200).optional(),
   key_id: z.string().max(40).optional(),
+  order: z.enum(QUEUE_ORDERS, { error: "order must be oldest or newest" }).optional().describe("oldest first (the default for pending) or newest first (the default otherwise)"),
   limit: intParam("limit", 1, 100, 50),
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(800).optional(),
 });
 export type QueueInput = z.output<typeof queueInput>;
+
+/** The order a queue request asked for, or its status's default. */
+export function queueOrderOf(input: Pick<QueueInput, "order" | "status">): QueueOrder {
+  return input.order ?? (input.status === "pending" ? "oldest" : "newest");
+}
 
 // ---- Responses (the DTO types are inferred; lib/openapi documents these same schemas).
 

@@ -17,7 +17,7 @@ const MAX_FORM_BYTES = 1024 * 1024;
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 export type ActionContext = { form: FormData; session: AdminSession; sessionId: string; request: Request };
-export type ActionResult = { back?: string; flash: FlashCode; n?: number; headers?: Record<string, string> };
+export type ActionResult = { back?: string; flash: FlashCode; n?: number; params?: Record<string, string>; headers?: Record<string, string> };
 
 export function isHttps(request: Request): boolean {
   return isHttpsRequest({ url: request.url, forwardedProto: request.headers.get("x-forwarded-proto") });
@@ -81,7 +81,7 @@ export function adminAction(run: (ctx: ActionContext) => ActionResult | Promise<
       const sessionId = sessionCookieOf(request);
       const session = await authorizeAdminPost({ session_id: sessionId, csrf_token: form.get("csrf"), origin: originHeaders(request) });
       const result = await run({ form, session, sessionId: sessionId!, request });
-      return seeOther(withFlash(result.back ?? back, result.flash, result.n), result.headers);
+      return seeOther(withFlash(result.back ?? back, result.flash, result.n, result.params), result.headers);
     } catch (error) {
       if (isDomainError(error) && error.details.reason === "no_session") return seeOther(withFlash("/admin/login", "session-ended"));
       return errorPage(error, back);

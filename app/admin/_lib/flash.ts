@@ -31,3 +31,16 @@ export function flashMessage(code: string | undefined, n: string | undefined): s
   const count = n && /^\d{1,7}$/.test(n) ? n : "0";
   return FLASH_MESSAGES[code as FlashCode].replace("{n}", count);
 }
+
+// The decided item a flash names ("experience:12"), checked against the shapes ids have, so a
+// crafted link can name an item but cannot smuggle words into the message.
+const ITEM_REF = /^(experience):(\d{1,15})$|^(flag):(\d{1,15}\/key_[0-9a-f]{16})$|^(content_revision):([\p{L}\p{N}._~\/-]{1,400}@\d{1,9})$/u;
+
+export type DecidedItem = { type: string; id: string | number };
+
+export function decidedItemOf(value: string | undefined): DecidedItem | null {
+  const match = value ? ITEM_REF.exec(value) : null;
+  if (!match) return null;
+  if (match[1]) return { type: match[1], id: Number(match[2]) };
+  return match[3] ? { type: match[3], id: match[4] } : { type: match[5], id: match[6] };
+}

@@ -3,7 +3,8 @@
 // own schema, so the domain's rules and messages apply unchanged.
 import { z } from "zod";
 import { removeLinkInput } from "@/lib/learning/schema";
-import { bulkDecisionInput, decisionInput, revokeKeyInput } from "@/lib/moderation/schema";
+import { bulkDecisionInput, decisionInput, queueInput, revokeKeyInput } from "@/lib/moderation/schema";
+import { QUEUE_PARAMS } from "./queue-query";
 
 /** A form field: absent means "", a file is refused. */
 const text = z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string({ error: "expected text" }));
@@ -23,20 +24,43 @@ export function formRecord(form: FormData, lists: readonly string[] = []): Recor
   return out;
 }
 
+/**
+ * The reason as a form gives it: a canned reason chosen in the `reason` list, or "other" and the
+ * maintainer's own words in `reason_other` (a plain `reason` text field works too).
+ */
+function chosenReason(reason: string, other: string): string {
+  return reason === "other" ? other : reason;
+}
+
 export const decisionForm = z
-  .object({ type: text, id: text, action: text, reason: text })
-  .transform((v) => ({ ...v, id: itemId(v.type, v.id) }))
+  .object({ type: text, id: text, action: optionalText, reason: text, reason_other: text })
+  .transform(({ reason_other, ...v }) => ({ ...v, id: itemId(v.type, v.id), reason: chosenReason(v.reason, reason_other) }))
   .pipe(decisionInput);
+
+/** The queue a decision was made from (its filters and order, in `queue_*` fields): where to go next. */
+export const queueForm = z
+  .record(z.string(), z.unknown())
+  .transform((form) => {
+    const out: Record<string, string> = {};
+    for (const name of QUEUE_PARAMS) {
+      const value = form[`queue_${name}`];
+      if (typeof value === "string" && value !== "") out[name] = value;
+    }
+    return out;
+  })
+  .pipe(queueInput);
 
 export const bulkForm = z
   .object({
     action: text,
     reason: text,
+    reason_other: text,
     key_id: optionalText,
     // Checkbox values "experience:12", "content_revision:pymupdf/find-tables@3".
     item: z.array(z.string({ error: "expected text" })).optional(),
   })
-  .transform(({ item, ...rest }, ctx) => {
+  .transform(({ item, reason_other, ...rest }, ctx) => {
+    rest.reason = chosenReason(rest.reason, reason_other);
     const items = item?.map((value) => {
       const colon = value.indexOf(":");
       const type = value.slice(0, colon);

@@ -16,13 +16,16 @@ export function safeBackPath(value: unknown): string {
   }
 }
 
-/** The back path with the flash code (and count) in place of any earlier one. */
-export function withFlash(back: string, flash: string, n?: number): string {
+// The parameters a flash consists of: its code, a count, the item decided, whether nothing is left.
+const FLASH_PARAMS = ["flash", "n", "item", "empty"];
+
+/** The back path with the flash code (and count, decided item...) in place of any earlier one. */
+export function withFlash(back: string, flash: string, n?: number, params: Record<string, string> = {}): string {
   const url = new URL(safeBackPath(back), "http://console.invalid");
-  url.searchParams.delete("flash");
-  url.searchParams.delete("n");
+  for (const name of FLASH_PARAMS) url.searchParams.delete(name);
   url.searchParams.set("flash", flash);
   if (n !== undefined) url.searchParams.set("n", String(n));
+  for (const [name, value] of Object.entries(params)) if (FLASH_PARAMS.includes(name)) url.searchParams.set(name, value);
   return url.pathname + url.search;
 }
 
@@ -30,7 +33,7 @@ export function withFlash(back: string, flash: string, n?: number): string {
 export function backTo(pathname: string, query: Record<string, string | string[] | undefined>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (key === "flash" || key === "n" || value === undefined) continue;
+    if (FLASH_PARAMS.includes(key) || value === undefined) continue;
     params.set(key, Array.isArray(value) ? value[0] : value);
   }
   const text = params.toString();

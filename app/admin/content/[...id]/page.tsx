@@ -113,7 +113,7 @@ export default async function AdminContentPage(props: Props) {
 }
 
 function Revision({ rev, content, csrf, back }: { rev: ContentAdminRevisionDto; content: ContentAdminDto; csrf: string; back: string }) {
-  const findings = findingViews(rev.findings);
+  const findings = findingViews(rev.findings, { title: rev.title, body: rev.body });
   const visible = rev.revision === content.visible_revision;
   const prefix = `rev-${rev.revision}`;
   return (
@@ -151,7 +151,7 @@ function Revision({ rev, content, csrf, back }: { rev: ContentAdminRevisionDto; 
         <AdminForm action="revision" csrf={csrf} back={back} label={`Decision on revision ${rev.revision}`} className="space-y-2">
           <input type="hidden" name="id" value={content.id} />
           <input type="hidden" name="revision" value={String(rev.revision)} />
-          <DecisionActionChoice status={rev.status} legend={`Decision on revision ${rev.revision}`} />
+          <DecisionActionChoice status={rev.status} legend={`Decision on revision ${rev.revision}`} preselect={findings.length === 0} />
           <ReasonField id={`${prefix}-decide-reason`} />
           <Button tone="quiet">Decide on revision {rev.revision}</Button>
         </AdminForm>

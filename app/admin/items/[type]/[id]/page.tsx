@@ -1,6 +1,9 @@
-// One item, whole: its full text with the findings marked, where it belongs, who wrote it with
-// which key, the resource's other reports (or the node's visible revision) for comparison, and the
-// decision form. A decision needs a reason; it goes to the audit log with the maintainer's name.
+// One item, whole: its full text with the findings marked (each in its sentence), where it
+// belongs, who wrote it with which key, the resource's other reports (or the node's visible
+// revision) for comparison, and the decision form. A decision needs an action (none is
+// preselected when screening found something) and a reason (canned ones fit the findings); it goes
+// to the audit log with the maintainer's name, and the browser on to the next item of the queue
+// the maintainer came from: its filters and order ride in the query string and the form.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -8,7 +11,9 @@ import { cache } from "react";
 import { DecisionActionChoice, KeyBulkForm } from "@/components/admin-bulk";
 import { AdminFlash } from "@/components/admin-flash";
 import { FindingList, HighlightedText, findingViews } from "@/components/admin-findings";
-import { AdminForm, Button, ReasonField } from "@/components/admin-form";
+import { AdminForm, Button } from "@/components/admin-form";
+import { ReasonChoice } from "@/components/admin-reasons";
+import { AdminShortcuts } from "@/components/admin-shortcuts";
 import { ItemMeta, itemTitle } from "@/components/admin-item";
 import { adminContentHref, adminItemHref, adminQueueHref } from "@/components/admin-paths";
 import { StatusBadge } from "@/components/admin-status";
@@ -17,10 +22,12 @@ import { Submitter } from "@/components/submitter";
 import { Card, Notice, SectionTitle, linkClass } from "@/components/ui";
 import { isDomainError } from "@/lib/errors";
 import { getQueueItem } from "@/lib/moderation/get-queue-item";
-import { ITEM_TYPES, type ItemType } from "@/lib/moderation/schema";
+import { findQueueNeighbours } from "@/lib/moderation/queue-neighbours";
+import { ITEM_TYPES, actionsFor, queueInput, type ItemType } from "@/lib/moderation/schema";
 import { joinSegments } from "../../../../(site)/params";
-import { flashMessage } from "../../../_lib/flash";
+import { decidedItemOf, flashMessage } from "../../../_lib/flash";
 import { one, type SearchParams } from "../../../_lib/query";
+import { queueQueryOf } from "../../../_lib/queue-query";
 import { requireSession } from "../../../_lib/session";
 
 export const dynamic = "force-dynamic";
@@ -54,26 +61,49 @@ export default async function ItemPage(props: Props) {
   const session = await requireSession();
   const item = await resolve(props);
   const query = await props.searchParams;
-  const back = adminItemHref(item);
-  const findings = findingViews(item.findings);
+  // The queue the maintainer came from; filters that do not parse fall back to the pending queue.
+  const parsedQueue = queueInput.safeParse(queueQueryOf(query));
+  const queueQuery = parsedQueue.success ? queueQueryOf(query) : {};
+  const around = await findQueueNeighbours(parsedQueue.success ? parsedQueue.data : queueInput.parse({}), item);
+  const back = adminItemHref(item, queueQuery);
+  const findings = findingViews(item.findings, item.text);
   const excerpts = findings.map((f) => f.excerpt);
   const title = itemTitle(item);
   const keyId = item.provenance.key?.id ?? null;
+  const decided = decidedItemOf(one(query.item));
+  const queueName = `${queueQuery.status ?? "pending"}${queueQuery.resource ? `, ${queueQuery.resource}` : ""}`;
 
   return (
     <div className="space-y-6">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href={adminQueueHref({ status: item.status })} className={linkClass}>
-          Queue: {item.status}
-        </Link>
-      </nav>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label="Queue" className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+          <Link href={adminQueueHref(queueQuery)} prefetch={false} className={linkClass}>
+            Back to the queue (<bdi>{queueName}</bdi>)
+          </Link>
+          {around.previous ? (
+            <Link href={adminItemHref(around.previous, queueQuery)} prefetch={false} rel="prev" data-queue-previous="" className={linkClass}>
+              Previous item
+            </Link>
+          ) : null}
+          {around.next ? (
+            <Link href={adminItemHref(around.next, queueQuery)} prefetch={false} rel="next" data-queue-next="" className={linkClass}>
+              Next item
+            </Link>
+          ) : null}
+        </nav>
+        <AdminShortcuts mode="item" />
+      </div>
       <header className="space-y-2">
         <h1 lang={langOf(title)} dir="auto" className="text-2xl font-semibold tracking-tight wrap-anywhere sm:text-3xl">
           {shorten(title, 200).short || "(untitled)"}
         </h1>
         <ItemMeta item={item} />
       </header>
-      <AdminFlash message={flashMessage(one(query.flash), one(query.n))} />
+      <AdminFlash
+        message={flashMessage(one(query.flash), one(query.n))}
+        decided={decided}
+        next={decided !== null && `${decided.type}:${String(decided.id)}` !== `${item.type}:${String(item.id)}`}
+      />
       {item.status_reason ? (
         <Notice tone={item.status === "pending" ? "warning" : "info"} title={`Why it is ${item.status}`}>
           <bdi>{item.status_reason}</bdi>
@@ -109,18 +139,23 @@ export default async function ItemPage(props: Props) {
           <section aria-labelledby="decide">
             <Card>
               <SectionTitle id="decide">Decision</SectionTitle>
-              <AdminForm action="decide" csrf={session.csrf_token} back={back} label="Decision on this item" className="space-y-3">
+              <AdminForm action="decide" csrf={session.csrf_token} back={back} label="Decision on this item" className="space-y-3" decision={{ findings: findings.length }}>
                 <input type="hidden" name="type" value={item.type} />
                 <input type="hidden" name="id" value={String(item.id)} />
+                {Object.entries(queueQuery).map(([name, value]) => (
+                  <input key={name} type="hidden" name={`queue_${name}`} value={value} />
+                ))}
                 <DecisionActionChoice
                   status={item.status}
+                  preselect={findings.length === 0}
                   legend={
                     <>
                       Action (it is <StatusBadge status={item.status} /> now)
+                      {findings.length > 0 ? " — nothing is preselected: screening found something" : null}
                     </>
                   }
                 />
-                <ReasonField id="decide-reason" />
+                <ReasonChoice id="decide-reason" actions={actionsFor(item.status)} findingKinds={findings.map((f) => f.kind)} />
                 <Button>Decide</Button>
               </AdminForm>
             </Card>
