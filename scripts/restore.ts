@@ -10,6 +10,8 @@ import { EXIT, UsageError } from "../lib/cli/exit-codes";
 import { absoluteDatabaseUrl } from "../lib/cli/paths";
 import { printError } from "../lib/cli/print-error";
 import { closeDb, describeDatabase } from "../lib/db";
+import { fillContentSearch } from "../lib/contents/index-content";
+import { fillNearSignatures } from "../lib/experiences/fill-near-signatures";
 import { restoreBackup } from "../lib/transfer/restore-backup";
 import { printCounts } from "./backup";
 import { progressBar } from "./lib/progress-bar";
@@ -38,9 +40,14 @@ export async function runRestore(argv: string[], cwd = process.cwd()): Promise<n
     const bar = progressBar("restore");
     const summary = await restoreBackup(file, { onProgress: (p) => bar.update(p.restored, p.total, p.table) });
     bar.finish();
+    // Derived structures backups do not carry: built now, so a server already running on this
+    // database finds the restored content and near-duplicates without waiting for its next start.
+    const indexed = await fillContentSearch();
+    const signed = await fillNearSignatures();
     if (values.json) console.log(JSON.stringify({ database: describeDatabase(), ...summary }));
     else {
       printCounts(`restored ${file} (taken on ${summary.sourceEngine}) into ${describeDatabase()} in ${(summary.elapsedMs / 1000).toFixed(1)} s, checked`, summary.tables);
+      console.log(`  content search index: ${indexed} node(s); near-duplicate signatures: ${signed} report(s)`);
       console.log("  console sessions are not restored: operators log in again");
     }
     return EXIT.ok;
