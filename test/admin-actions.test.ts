@@ -306,6 +306,12 @@ describe("forged and stale posts change nothing", () => {
       expect(answer.status).toBe(303);
       expect(answer.headers.get("location"), back).toMatch(/^\/admin\?flash=(locked|unlocked)$/);
     }
+    // A maintainer acting from a public page (Hide on a report, lock on a content page) goes back to it.
+    for (const back of ["/resources/Console%20Kit?q=tables", "/content/console-guide?revision=1"]) {
+      const answer = await postForm(lockRoute.POST, "lock", { ...base, id: "console-guide", locked: "0", reason: "from a public page", back }, { cookie: cookieFor(session) });
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("location"), back).toMatch(new RegExp(`^${back.replace(/[?]/g, "\\?")}&flash=(locked|unlocked)$`));
+    }
   });
 });
 

@@ -13,6 +13,7 @@ import { getContent, getContentHistory } from "@/lib/contents/get-content";
 import { getContentInput } from "@/lib/contents/schema";
 import { isDomainError } from "@/lib/errors";
 import { joinSegments } from "../../params";
+import { MaintainerContentBox } from "./maintainer-box";
 
 export const dynamic = "force-dynamic";
 
@@ -103,6 +104,7 @@ export default async function ContentPage(props: Props) {
             </header>
             <MarkdownView body={withoutTitleHeading(c.body, title)} lang={langOf(c.body)} />
           </article>
+          <MaintainerContentBox id={c.id} revision={c.revision} back={contentHref(c.id, { revision: old ? String(c.revision) : undefined })} flash={props.searchParams} />
 
           {c.children.length > 0 ? (
             <section aria-labelledby="children-title">

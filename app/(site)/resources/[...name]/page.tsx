@@ -14,6 +14,9 @@ import { getContentTree } from "@/lib/contents/get-content-tree";
 import { rootOf } from "@/lib/contents/content-id";
 import { RESOURCE_SORTS } from "@/lib/resources/schema";
 import { first, resolve, type Props } from "./load";
+import { AdminFlash } from "@/components/admin-flash";
+import type { MaintainerContext } from "@/components/maintainer-actions";
+import { flashMessage } from "../../../admin/_lib/flash";
 import { currentSession } from "../../../admin/_lib/session";
 
 export const dynamic = "force-dynamic";
@@ -38,9 +41,15 @@ export default async function ResourcePage(props: Props) {
   // Cited nodes outside the trees above (deeper than the tree shows, or under another root).
   const loose = r.contents.filter((c) => !trees.some((t) => inTree(t, c.id)));
   const hasContent = trees.length > 0 || loose.length > 0;
-  const paged = Boolean(first((await props.searchParams).cursor)) && !badCursor;
-  // A signed-in maintainer gets a way to the flags' state (pending, upheld, dismissed) in the console.
-  const flagsHref = (await currentSession()) ? adminQueueHref({ type: "flag", status: "all", resource: r.name }) : undefined;
+  const query = await props.searchParams;
+  const paged = Boolean(first(query.cursor)) && !badCursor;
+  // A signed-in maintainer gets a way to the flags' state (pending, upheld, dismissed) in the console,
+  // and on each report a form to hide it and a link to flag it for review in the console, coming
+  // back to this view (with its filters) and saying what was done.
+  const session = await currentSession();
+  const flagsHref = session ? adminQueueHref({ type: "flag", status: "all", resource: r.name }) : undefined;
+  const maintainer: MaintainerContext | undefined = session ? { csrf: session.csrf_token, back: filteredResourceHref(r.name, values) } : undefined;
+  const flash = session ? flashMessage(first(query.flash), first(query.n)) : null;
   const filtered = isFiltered(values);
   const lead = r.lead ?? [];
 
@@ -142,6 +151,8 @@ export default async function ResourcePage(props: Props) {
         </p>
       </header>
 
+      <AdminFlash message={flash} />
+
       {task ? null : overview}
 
       <ResourceFilters name={r.name} values={values} />
@@ -172,7 +183,7 @@ export default async function ResourcePage(props: Props) {
             <ol className="space-y-3" aria-label="Reports matching the task">
               {lead.map((e) => (
                 <li key={e.id}>
-                  <ExperienceItem experience={e} flagsHref={flagsHref} />
+                  <ExperienceItem experience={e} flagsHref={flagsHref} maintainer={maintainer} />
                 </li>
               ))}
             </ol>
@@ -198,7 +209,7 @@ export default async function ResourcePage(props: Props) {
         <ol className="space-y-3">
           {r.experiences.map((e) => (
             <li key={e.id}>
-              <ExperienceItem experience={e} flagsHref={flagsHref} />
+              <ExperienceItem experience={e} flagsHref={flagsHref} maintainer={maintainer} />
             </li>
           ))}
         </ol>
