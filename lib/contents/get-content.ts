@@ -22,9 +22,12 @@ const SUGGESTION_POOL = 5_000;
 // Public reads: only published revisions exist here. A node without one (revision 0: held, rejected or
 // hidden) answers 404 like a node never written, and its neighbours' navigation skips it.
 
-/** A node (or one of its older published revisions) with its place in the tree computed by the server. */
-export async function getContent(id: string, revision: number | null = null): Promise<ContentDto> {
-  const current = await requireContent(id);
+/**
+ * A node (or one of its older published revisions) with its place in the tree computed by the
+ * server. `client`: who asked (lib/demand-log/client-id.ts), recorded with a miss.
+ */
+export async function getContent(id: string, revision: number | null = null, client = ""): Promise<ContentDto> {
+  const current = await requireContent(id, client);
   let shown = { title: current.title, body: current.body, sortOrder: current.sortOrder, revision: current.revision,
     contentHash: current.contentHash, submittedBy: current.submittedBy, keyId: current.keyId, keyLabel: current.keyLabel,
     updatedAt: current.updatedAt };
@@ -65,16 +68,16 @@ export async function getContent(id: string, revision: number | null = null): Pr
   };
 }
 
-export async function getContentHistory(id: string): Promise<ContentHistoryDto> {
-  const current = await requireContent(id);
+export async function getContentHistory(id: string, client = ""): Promise<ContentHistoryDto> {
+  const current = await requireContent(id, client);
   return { id, latest_revision: Number(current.revision), revisions: (await listPublishedRevisions(id)).map(toRevisionDto) };
 }
 
-async function requireContent(id: string): Promise<ContentRow> {
+async function requireContent(id: string, client: string): Promise<ContentRow> {
   const row = await findVisibleContent(id);
   if (row) return row;
   // A miss is a demand signal: somebody wanted deeper content here.
-  await recordContentMiss(id);
+  await recordContentMiss(id, client);
   const root = rootOf(id);
   const pool = await listIdsUnder(root, SUGGESTION_POOL);
   const closest = closestNames(id, pool.length > 0 ? pool : await listIdsUnder(null, SUGGESTION_POOL));

@@ -14,6 +14,7 @@ import { getContentInput } from "@/lib/contents/schema";
 import { isDomainError } from "@/lib/errors";
 import { joinSegments } from "../../params";
 import { MaintainerContentBox } from "./maintainer-box";
+import { pageClientId } from "../../page-client";
 
 export const dynamic = "force-dynamic";
 
@@ -27,7 +28,7 @@ const load = cache(async (id: string, revision: string) => {
   const input = getContentInput.safeParse({ id, revision });
   if (!input.success) notFound();
   try {
-    const content = await getContent(input.data.id, input.data.revision);
+    const content = await getContent(input.data.id, input.data.revision, await pageClientId());
     return { content, history: await getContentHistory(content.id), tree: content.toc ? await getContentTree(content.toc.id) : null };
   } catch (error) {
     if (isDomainError(error) && error.code === "not_found") notFound();
