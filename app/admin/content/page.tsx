@@ -2,6 +2,7 @@
 // held revisions, a page at a time in id order; each leads to its console page (revisions, diff,
 // decisions, revert, lock).
 import type { Metadata } from "next";
+import { AdminFlash } from "@/components/admin-flash";
 import Link from "next/link";
 import { Button, inputClass, labelClass } from "@/components/admin-form";
 import { adminContentHref } from "@/components/admin-paths";
@@ -11,7 +12,8 @@ import { ButtonLink, Card, Notice, PageTitle, linkClass } from "@/components/ui"
 import { listContentsForConsole } from "@/lib/contents/list-console-contents";
 import type { ConsoleContentsDto } from "@/lib/contents/schema";
 import { isDomainError } from "@/lib/errors";
-import { pick, type SearchParams } from "../_lib/query";
+import { one, pick, type SearchParams } from "../_lib/query";
+import { flashMessage } from "../_lib/flash";
 import { requireSession } from "../_lib/session";
 
 export const dynamic = "force-dynamic";
@@ -23,7 +25,8 @@ const STATUS_LABELS = { all: "Any", locked: "Locked", held: "With held revisions
 
 export default async function AdminContentsPage({ searchParams }: Props) {
   await requireSession();
-  const query = pick(await searchParams, ["q", "root", "status", "after"]);
+  const raw = await searchParams;
+  const query = pick(raw, ["q", "root", "status", "after"]);
   let refused: string | null = null;
   let list: ConsoleContentsDto;
   try {
@@ -40,6 +43,7 @@ export default async function AdminContentsPage({ searchParams }: Props) {
       <PageTitle lead="Every content node, in id order, with or without a published revision. Open one to compare revisions, decide on held ones, revert, or lock it.">
         Content
       </PageTitle>
+      <AdminFlash message={flashMessage(one(raw.flash), one(raw.n))} />
       <Card>
         <form method="get" action="/admin/content" aria-label="Search content" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
           <div>

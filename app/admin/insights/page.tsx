@@ -3,6 +3,7 @@
 // search learned from use, and the searches that ended in a report: the demand to seed, the writers
 // to watch, and the reports to look at.
 import type { Metadata } from "next";
+import { AdminFlash } from "@/components/admin-flash";
 import Link from "next/link";
 import { adminQueueHref } from "@/components/admin-paths";
 import { staleReasons } from "@/components/experience-standing";
@@ -11,6 +12,7 @@ import { ButtonLink, Card, PageTitle, SectionTitle, linkClass } from "@/componen
 import { getInsights } from "@/lib/moderation/get-insights";
 import { insightsInput, type InsightsDto } from "@/lib/moderation/schema";
 import { one, type SearchParams } from "../_lib/query";
+import { flashMessage } from "../_lib/flash";
 import { requireSession } from "../_lib/session";
 
 export const dynamic = "force-dynamic";
@@ -33,6 +35,7 @@ export default async function InsightsPage({ searchParams }: Props) {
       <PageTitle lead="Searches that found nothing or only weak leads, and content ids that did not exist, are demand nobody serves yet; verdicts and learning show which reports hold.">
         Insights
       </PageTitle>
+      <AdminFlash message={flashMessage(one(query.flash), one(query.n))} />
       <nav aria-label="Period">
         <ul className="flex flex-wrap gap-2">
           {PERIODS.map((p) => (

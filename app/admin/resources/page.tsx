@@ -1,6 +1,7 @@
 // Every resource, for maintainers: search by name or description, or only those with held reports,
 // a page at a time in name order; each leads to its console page (pins, rename, merge, reports).
 import type { Metadata } from "next";
+import { AdminFlash } from "@/components/admin-flash";
 import Link from "next/link";
 import { Button, inputClass, labelClass } from "@/components/admin-form";
 import { adminResourceHref } from "@/components/admin-paths";
@@ -10,7 +11,8 @@ import { ButtonLink, Card, Notice, PageTitle, linkClass } from "@/components/ui"
 import { isDomainError } from "@/lib/errors";
 import { listResourcesForConsole } from "@/lib/resources/list-console-resources";
 import type { ConsoleResourcesDto } from "@/lib/resources/schema";
-import { pick, type SearchParams } from "../_lib/query";
+import { one, pick, type SearchParams } from "../_lib/query";
+import { flashMessage } from "../_lib/flash";
 import { requireSession } from "../_lib/session";
 
 export const dynamic = "force-dynamic";
@@ -20,7 +22,8 @@ type Props = { searchParams: Promise<SearchParams> };
 
 export default async function AdminResourcesPage({ searchParams }: Props) {
   await requireSession();
-  const query = pick(await searchParams, ["q", "held", "after"]);
+  const raw = await searchParams;
+  const query = pick(raw, ["q", "held", "after"]);
   let refused: string | null = null;
   let list: ConsoleResourcesDto;
   try {
@@ -36,6 +39,7 @@ export default async function AdminResourcesPage({ searchParams }: Props) {
       <PageTitle lead="Every resource agents reported, in name order. Open one to pin its url or category, describe, rename or merge it, and see its reports of every status.">
         Resources
       </PageTitle>
+      <AdminFlash message={flashMessage(one(raw.flash), one(raw.n))} />
       <Card>
         <form method="get" action="/admin/resources" aria-label="Search resources" className="flex flex-wrap items-end gap-3">
           <div className="min-w-0 grow basis-60">
