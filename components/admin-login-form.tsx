@@ -2,6 +2,7 @@
 // field is never filled back in: a refused token stays in nobody's HTML.
 import { AdminFlash } from "./admin-flash";
 import { inputClass, labelClass } from "./admin-form";
+import { FocusOnArrival } from "./focus-on-arrival";
 import { Card, PageTitle } from "./ui";
 
 export const TOKEN_LABEL = "API key with the moderate scope, or the admin token";
@@ -10,12 +11,10 @@ export function AdminLoginForm({ next, refused }: { next: string; refused: boole
   return (
     <div className="space-y-4">
       {refused ? (
-        // Focused on arrival (autofocus works without JavaScript), so a screen reader reads it first.
-        <div
+        // Focused on arrival, so a screen reader reads it first.
+        <FocusOnArrival
           id="login-error"
           role="alert"
-          tabIndex={-1}
-          autoFocus
           aria-labelledby="login-error-title"
           className="rounded-xl border-2 border-red-700 bg-red-50 p-4 text-red-950 focus:outline-2 focus:outline-offset-2 focus:outline-red-700 dark:border-red-400 dark:bg-red-950/40 dark:text-red-50 dark:focus:outline-red-400"
         >
@@ -28,7 +27,7 @@ export function AdminLoginForm({ next, refused }: { next: string; refused: boole
               Enter the token again
             </a>
           </p>
-        </div>
+        </FocusOnArrival>
       ) : null}
       <Card>
         {/* No CSRF token yet (there is no session): the server checks that this form came from this site. */}

@@ -54,14 +54,19 @@ export function ContentMaintainerActions({
           <input type="hidden" name="id" value={id} />
           <input type="hidden" name="revision" value={String(revision)} />
           <input type="hidden" name="action" value="hide" />
-          <p>The public then sees the latest published revision before it, or no page if there is none.</p>
+          <p>
+            <strong>Hide revision {revision}</strong>: the public then sees the latest published revision before it, or no page if there is none.
+          </p>
           <ReasonField id="hide-revision-reason" rows={1} />
           <Button tone="danger">Hide revision {revision}</Button>
         </AdminForm>
         <AdminForm action="lock" csrf={maintainer.csrf} back={maintainer.back} label={locked ? "Unlock this node" : "Lock this node"} className="space-y-2">
           <input type="hidden" name="id" value={id} />
           <input type="hidden" name="locked" value={locked ? "0" : "1"} />
-          <p>{locked ? "Locked: only moderate keys may revise it." : "Only moderate keys may then revise it or add pages under it."}</p>
+          <p>
+            <strong>{locked ? "Unlock" : "Lock"}</strong>:{" "}
+            {locked ? "it is locked; unlocked, every writer may revise it again." : "only moderate keys may then revise it or add pages under it."}
+          </p>
           <ReasonField id="lock-reason" rows={1} />
           <Button tone="quiet">{locked ? "Unlock" : "Lock"}</Button>
         </AdminForm>

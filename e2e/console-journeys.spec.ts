@@ -102,7 +102,7 @@ for (const scheme of ["light", "dark"] as const) {
       await content(request, id, "Diff guide", "# Diff guide\n\nKeep this line.\nThe third sentence.\nLast line.");
       await page.goto(`/admin/content/${id}`);
       await login(page, new RegExp(`/admin/content/${id}\\?flash=logged-in$`));
-      const compare = page.locator("section", { has: page.getByRole("heading", { name: "Compare revisions" }) });
+      const compare = page.locator('section[aria-labelledby="compare"]');
       // By default: two newest (the public sees the newest).
       await expect(compare.getByLabel("From revision")).toHaveValue("2");
       await expect(compare.getByLabel("To revision")).toHaveValue("3");
