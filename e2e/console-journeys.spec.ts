@@ -104,11 +104,11 @@ for (const scheme of ["light", "dark"] as const) {
       await login(page, new RegExp(`/admin/content/${id}\\?flash=logged-in$`));
       const compare = page.locator('section[aria-labelledby="compare"]');
       // By default: two newest (the public sees the newest).
-      await expect(compare.getByLabel("From revision")).toHaveValue("2");
-      await expect(compare.getByLabel("To revision")).toHaveValue("3");
+      await expect(compare.getByLabel("From revision", { exact: true })).toHaveValue("2");
+      await expect(compare.getByLabel("To revision", { exact: true })).toHaveValue("3");
       await expect(compare.getByTestId("diff-summary")).toContainText("Revision 2 → 3: 1 line added, 2 lines removed");
-      await compare.getByLabel("From revision").selectOption("1");
-      await compare.getByLabel("To revision").selectOption("2");
+      await compare.getByLabel("From revision", { exact: true }).selectOption("1");
+      await compare.getByLabel("To revision", { exact: true }).selectOption("2");
       await compare.getByRole("button", { name: "Compare" }).click();
       await expect(page).toHaveURL(/from=1&to=2/);
       await expect(compare.getByTestId("diff-summary")).toContainText("Revision 1 → 2: 2 lines added, 1 line removed");

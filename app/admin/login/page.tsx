@@ -6,7 +6,6 @@ import { flashMessage } from "../_lib/flash";
 import { safeNextPath } from "../_lib/paths";
 import { one, type SearchParams } from "../_lib/query";
 import { currentSession } from "../_lib/session";
-import { rememberRefusedLogin } from "./refused";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Log in" };
@@ -19,7 +18,6 @@ export default async function LoginPage({ searchParams }: Props) {
   if (await currentSession()) redirect(next);
   if (one(query.error) === "token") {
     // The same page, answered 401 (unauthorized.tsx beside this file renders it).
-    rememberRefusedLogin(next);
     unauthorized();
   }
   return <LoginView next={next} refused={false} flash={flashMessage(one(query.flash), one(query.n))} />;
