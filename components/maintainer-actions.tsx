@@ -40,17 +40,20 @@ export function ContentMaintainerActions({
   revision,
   locked,
   maintainer,
+  hideBack,
 }: {
   id: string;
   revision: number;
   locked: boolean;
   maintainer: MaintainerContext;
+  /** Where hiding goes back to: the console's page when no other published revision would be left to show. */
+  hideBack: string;
 }) {
   return (
     <details className={`${box} bg-white dark:bg-stone-900`} data-testid="maintainer-actions">
       <summary className={summary}>Maintainer actions for this page</summary>
       <div className="mt-3 grid gap-4 md:grid-cols-2">
-        <AdminForm action="revision" csrf={maintainer.csrf} back={maintainer.back} label={`Hide revision ${revision}`} className="space-y-2">
+        <AdminForm action="revision" csrf={maintainer.csrf} back={hideBack} label={`Hide revision ${revision}`} className="space-y-2">
           <input type="hidden" name="id" value={id} />
           <input type="hidden" name="revision" value={String(revision)} />
           <input type="hidden" name="action" value="hide" />

@@ -153,6 +153,13 @@ for (const scheme of ["light", "dark"] as const) {
       await expect(page.getByRole("status")).toContainText("Hidden");
       await expect(page.locator(`#experience-${hide}`)).toHaveCount(0);
       await expect(page.locator(`#experience-${keep}`)).toHaveCount(1);
+      // Hiding the last published report takes the public page away: back to the console's page instead.
+      const last = page.locator(`#experience-${keep}`);
+      await last.getByText(`Maintainer actions for report #${keep}`).click();
+      await last.getByRole("form", { name: `Hide report #${keep}` }).getByLabel(REASON_LABEL).fill("the last one goes too");
+      await last.getByRole("button", { name: `Hide report #${keep}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/resources/${encodeURIComponent(resource)}\\?flash=hide$`));
+      await expect(page.getByRole("status")).toContainText("Hidden");
 
       await page.goto(`/content/${node}`);
       await page.getByText("Maintainer actions for this page").click();

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Breadcrumb } from "@/components/breadcrumb";
 import { ContentTree } from "@/components/content-tree";
-import { adminQueueHref } from "@/components/admin-paths";
+import { adminQueueHref, adminResourceHref } from "@/components/admin-paths";
 import { ExperienceItem } from "@/components/experience-item";
 import { categoryHref, categoryLabel, contentHref, formatCount, formatReports, langOf, resourceJsonHref, safeHttpUrl } from "@/components/format";
 import { ScoreChart } from "@/components/score-chart";
@@ -48,7 +48,10 @@ export default async function ResourcePage(props: Props) {
   // back to this view (with its filters) and saying what was done.
   const session = await currentSession();
   const flagsHref = session ? adminQueueHref({ type: "flag", status: "all", resource: r.name }) : undefined;
-  const maintainer: MaintainerContext | undefined = session ? { csrf: session.csrf_token, back: filteredResourceHref(r.name, values) } : undefined;
+  // Hiding the last published report takes the public page away: then back to its console page.
+  const maintainer: MaintainerContext | undefined = session
+    ? { csrf: session.csrf_token, back: r.experience_count > 1 ? filteredResourceHref(r.name, values) : adminResourceHref(r.name) }
+    : undefined;
   const flash = session ? flashMessage(first(query.flash), first(query.n)) : null;
   const filtered = isFiltered(values);
   const lead = r.lead ?? [];
