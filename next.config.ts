@@ -2,6 +2,9 @@ import type { NextConfig } from "next";
 import { DATA_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from "./lib/security/content-security-policy";
 
 const nextConfig: NextConfig = {
+  // unauthorized(): the console login answers a refused token with its own page and status 401
+  // (app/admin/login/unauthorized.tsx).
+  experimental: { authInterrupts: true },
   // NEXT_DIST_DIR lets parallel builds (tests, benchmarks) use their own output folder.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Native addon: load it from node_modules at run time instead of bundling it.

@@ -16,7 +16,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { admitPageView } from "@/lib/auth/admit-request";
 import { readAuthConfig } from "@/lib/auth/auth-config";
 import { DomainError } from "@/lib/errors";
-import { PAGE_PATH_HEADER, errorResponse, pageErrorResponse } from "@/lib/http";
+import { PAGE_PATH_HEADER, PAGE_QUERY_HEADER, errorResponse, pageErrorResponse } from "@/lib/http";
 import { clientAddress } from "@/lib/limits/client-address";
 import { DATA_CONTENT_SECURITY_POLICY, generateNonce, pageContentSecurityPolicy } from "@/lib/security/content-security-policy";
 import { ALLOWED_HOSTS_ENV, hostPolicy, hostRefusalMessage, isHostAllowed, type HostPolicy } from "@/lib/security/host-check";
@@ -121,6 +121,9 @@ export async function proxy(request: NextRequest) {
   requestHeaders.set("content-security-policy", csp);
   // Overwritten too: the 404 page reads the path from it to suggest the closest resource names.
   requestHeaders.set(PAGE_PATH_HEADER, pathname);
+  // Overwritten too: the console's session guard sends a logged-out maintainer to the login with
+  // the page asked for (app/admin/_lib/session.ts), which the login accepts only as a console path.
+  requestHeaders.set(PAGE_QUERY_HEADER, request.nextUrl.search);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", csp);
   return response;

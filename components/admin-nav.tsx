@@ -6,6 +6,8 @@ import { usePathname } from "next/navigation";
 
 const SECTIONS = [
   { href: "/admin", label: "Queue" },
+  { href: "/admin/resources", label: "Resources" },
+  { href: "/admin/content", label: "Content" },
   { href: "/admin/keys", label: "Keys" },
   { href: "/admin/audit", label: "Audit log" },
   { href: "/admin/insights", label: "Insights" },

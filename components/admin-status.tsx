@@ -9,3 +9,13 @@ const COLOURS: Record<string, string> = {
 export function StatusBadge({ status }: { status: string }) {
   return <span className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium ${COLOURS[status] ?? COLOURS.hidden}`}>{status}</span>;
 }
+
+const TAGS = {
+  amber: "bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50",
+  stone: "bg-stone-200 text-stone-900 dark:bg-stone-700 dark:text-stone-50",
+} as const;
+
+/** A word about a listed thing (held, locked, pinned): the word carries the meaning, the colour only helps. */
+export function Tag({ tone, children }: { tone: keyof typeof TAGS; children: React.ReactNode }) {
+  return <span className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium ${TAGS[tone]}`}>{children}</span>;
+}

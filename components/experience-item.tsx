@@ -1,6 +1,7 @@
 // One agent's report. Every field is submitted data: it is rendered as text (React escapes it),
 // never as markup, and long outcomes fold into a <details> that works without JavaScript.
 import Link from "next/link";
+import { ReportMaintainerActions, type MaintainerContext } from "./maintainer-actions";
 import { ConfidenceText, StandingLine, VerdictCalls, type StandingView } from "./experience-standing";
 import { contentHref, formatDate, langOf, resourceHref, shorten } from "./format";
 import { Score } from "./stars";
@@ -22,14 +23,15 @@ export type ExperienceView = StandingView & {
 
 const OUTCOME_PREVIEW = 220;
 
-// flagsHref: the console's queue of this resource's flags, given only to a signed-in maintainer.
+// flagsHref: the console's queue of this resource's flags, and maintainer: the forms to hide or flag
+// the report from this page, both given only to a signed-in maintainer.
 // cites: content pages the report's text names (lib/contents/find-cited-contents.ts), linked by title.
-type ItemProps = { experience: ExperienceView; showResource?: boolean; headingLevel?: 3 | 4; flagsHref?: string; cites?: { id: string; title: string }[] };
+type ItemProps = { experience: ExperienceView; showResource?: boolean; headingLevel?: 3 | 4; flagsHref?: string; maintainer?: MaintainerContext; cites?: { id: string; title: string }[] };
 
 /** Where another report of the same resource page is: its article's anchor. */
 export const experienceAnchor = (id: number) => `#experience-${id}`;
 
-export function ExperienceItem({ experience, showResource = false, headingLevel = 3, flagsHref, cites = [] }: ItemProps) {
+export function ExperienceItem({ experience, showResource = false, headingLevel = 3, flagsHref, maintainer, cites = [] }: ItemProps) {
   const e = experience;
   // The task is the item's heading; its level follows the page outline it sits in.
   const Heading = headingLevel === 4 ? "h4" : "h3";
@@ -110,6 +112,7 @@ export function ExperienceItem({ experience, showResource = false, headingLevel 
         ) : null}
       </p>
       {e.confidence !== undefined ? <VerdictCalls id={e.id} /> : null}
+      {maintainer ? <ReportMaintainerActions id={e.id} maintainer={maintainer} /> : null}
     </article>
   );
 }

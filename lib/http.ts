@@ -14,6 +14,8 @@ export function jsonResponse(data: unknown, status = 200, headers: Record<string
  * receives no params, and this is how the 404 knows which resource name was mistyped.
  */
 export const PAGE_PATH_HEADER = "x-knowhub-page-path";
+/** The page's query string ("" or "?..."), set beside PAGE_PATH_HEADER: the console's login returns to the page asked for. */
+export const PAGE_QUERY_HEADER = "x-knowhub-page-query";
 
 export type ErrorBody = { code: ErrorCode; message: string; details: Record<string, unknown> };
 

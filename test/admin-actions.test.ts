@@ -255,7 +255,8 @@ describe("forged and stale posts change nothing", () => {
         if (attempt.csrf !== null) fields.csrf = attempt.csrf ?? csrf;
         const answer = await postForm(action.handler, action.name, fields, attempt.opts);
         expect(answer.status, `${action.name}: ${attempt.why}`).toBe(attempt.status);
-        if (attempt.status === 303) expect(answer.headers.get("location")).toBe("/admin/login?flash=session-ended");
+        // Back to the login, which then lands on the page the form came from (a console page only).
+        if (attempt.status === 303) expect(answer.headers.get("location")).toMatch(/^\/admin\/login\?flash=session-ended(&next=%2Fadmin(%2F|%3F)[^&]+)?$/);
         else expect(answer.text).toMatch(/nothing was changed/i);
         expect(answer.headers.get("set-cookie"), `${action.name}: ${attempt.why}`).toBeNull();
         expect(await snapshot(), `${action.name}: ${attempt.why}`).toBe(before);
@@ -306,6 +307,12 @@ describe("forged and stale posts change nothing", () => {
       expect(answer.status).toBe(303);
       expect(answer.headers.get("location"), back).toMatch(/^\/admin\?flash=(locked|unlocked)$/);
     }
+    // A maintainer acting from a public page (Hide on a report, lock on a content page) goes back to it.
+    for (const back of ["/resources/Console%20Kit?q=tables", "/content/console-guide?revision=1"]) {
+      const answer = await postForm(lockRoute.POST, "lock", { ...base, id: "console-guide", locked: "0", reason: "from a public page", back }, { cookie: cookieFor(session) });
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("location"), back).toMatch(new RegExp(`^${back.replace(/[?]/g, "\\?")}&flash=(locked|unlocked)$`));
+    }
   });
 });
 
@@ -344,8 +351,11 @@ describe("login and logout", () => {
     const before = await snapshot();
     const forged = await postForm(loginRoute.POST, "login", { token: ADMIN_TOKEN }, { origin: "http://evil.example" });
     expect(forged.status).toBe(403);
-    const wrong = await postForm(loginRoute.POST, "login", { token: "not-the-admin-token" });
-    expect(wrong.status).toBe(401);
+    // A refused token goes back to the login page (which answers 401 with the error), keeping `next`.
+    const wrong = await postForm(loginRoute.POST, "login", { token: "not-the-admin-token", next: "/admin/keys" });
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.get("location")).toBe("/admin/login?error=token&next=%2Fadmin%2Fkeys");
+    expect(wrong.headers.get("location")).not.toContain("not-the-admin-token");
     expect(wrong.headers.get("set-cookie")).toBeNull();
     expect(await snapshot()).toBe(before);
 
@@ -366,6 +376,31 @@ describe("login and logout", () => {
     // Over https, an http page of the same name is not this site (a network attacker's): refused.
     const downgraded = await postForm(loginRoute.POST, "login", { token: ADMIN_TOKEN }, { headers: { "x-forwarded-proto": "https" } });
     expect(downgraded.status).toBe(403);
+  });
+
+  it("lands on the console page asked for (next), and never on another site or outside the console", async () => {
+    const landing = async (next: string) => (await postForm(loginRoute.POST, "login", { token: ADMIN_TOKEN, next })).headers.get("location");
+    expect(await landing("/admin/keys")).toBe("/admin/keys?flash=logged-in");
+    expect(await landing("/admin/content/pymupdf/find-tables?from=1&to=2")).toBe("/admin/content/pymupdf/find-tables?from=1&to=2&flash=logged-in");
+    for (const outside of [
+      "https://evil.example/admin",
+      "//evil.example/admin",
+      "/\\evil.example/admin",
+      "/\t/evil.example/admin",
+      "javascript:alert(1)",
+      "http:/admin",
+      "/admin/../resources/x",
+      "/resources/pymupdf",
+      "/admin/actions/decide",
+      "/admin/login?next=https://evil.example",
+      "admin/keys",
+      "",
+    ]) {
+      expect(await landing(outside), outside).toBe("/admin?flash=logged-in");
+    }
+    // A refused token keeps only a safe next.
+    const refused = await postForm(loginRoute.POST, "login", { token: "wrong-token-xyz", next: "https://evil.example/admin" });
+    expect(refused.headers.get("location")).toBe("/admin/login?error=token");
   });
 
   it("logs in with a moderate key, and logout ends the session, clears the cookie and is audited", async () => {

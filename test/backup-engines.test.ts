@@ -105,7 +105,7 @@ async function buildHub(): Promise<Hub> {
 
   for (const q of QUERIES.slice(0, 3)) await searchExperiences({ q, category: "", limit: 10, explain: false }, writer.id);
   await flushSearchLog();
-  await recordContentMiss("missing/page", at(60));
+  await recordContentMiss("missing/page", "", at(60));
   await db().run(
     /* sql */ `INSERT INTO admin_sessions (id_hash, key_id, key_label, created_at, expires_at) VALUES ('session-hash', @keyId, @label, @at, @at)`,
     { keyId: moderator.id, label: moderator.label, at: at(61).toISOString() },

@@ -41,7 +41,7 @@ describe("a format-1 backup", () => {
   it("is the format-1 code's file", async () => {
     const { header } = await readBackup(FIXTURE);
     expect(header.version).toBe(1);
-    expect(BACKUP_VERSION).toBe(3);
+    expect(BACKUP_VERSION).toBe(4);
     expect(readFileSync(FIXTURE, "utf8")).not.toContain("near_signature");
   });
 

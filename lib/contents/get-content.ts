@@ -29,9 +29,12 @@ export type ContentAncestor = { id: string; title: string | null };
 /** A node as its page shows it: the DTO, the root's tree (null while the root has no visible revision), the ancestors root first. */
 export type ContentPlace = { content: ContentDto; tree: TreeNode | null; capped: boolean; ancestors: ContentAncestor[] };
 
-/** A node (or one of its older published revisions) with its place in the tree computed by the server. */
-export async function getContent(id: string, revision: number | null = null): Promise<ContentDto> {
-  return (await getContentPlace(id, revision)).content;
+/**
+ * A node (or one of its older published revisions) with its place in the tree computed by the
+ * server. `client`: who asked (lib/demand-log/client-id.ts), recorded with a miss.
+ */
+export async function getContent(id: string, revision: number | null = null, client = ""): Promise<ContentDto> {
+  return (await getContentPlace(id, revision, client)).content;
 }
 
 /**
@@ -39,8 +42,8 @@ export async function getContent(id: string, revision: number | null = null): Pr
  * tree (one query, lib/contents/get-content-tree.ts), and only when that tree was cut at its cap the
  * ancestors' titles and the children (one query each). prev/next follow reading order over the tree.
  */
-export async function getContentPlace(id: string, revision: number | null = null): Promise<ContentPlace> {
-  const current = await requireContent(id);
+export async function getContentPlace(id: string, revision: number | null = null, client = ""): Promise<ContentPlace> {
+  const current = await requireContent(id, client);
   let shown = { title: current.title, body: current.body, sortOrder: current.sortOrder, revision: current.revision,
     contentHash: current.contentHash, submittedBy: current.submittedBy, keyId: current.keyId, keyLabel: current.keyLabel,
     updatedAt: current.updatedAt };
@@ -92,8 +95,8 @@ export async function getContentPlace(id: string, revision: number | null = null
   return { content, tree: visibleRoot, capped, ancestors: ancestorIds.map((a) => ({ id: a, title: known.get(a) ?? null })) };
 }
 
-export async function getContentHistory(id: string): Promise<ContentHistoryDto> {
-  const current = await requireContent(id);
+export async function getContentHistory(id: string, client = ""): Promise<ContentHistoryDto> {
+  const current = await requireContent(id, client);
   return { id, latest_revision: Number(current.revision), revisions: await listContentRevisions(id) };
 }
 
@@ -110,11 +113,11 @@ function ancestorsOf(id: string): string[] {
 
 const toLink = (n: { id: string; title: string }): ContentLinkDto => ({ id: n.id, title: n.title });
 
-async function requireContent(id: string): Promise<ContentRow> {
+async function requireContent(id: string, client: string): Promise<ContentRow> {
   const row = await findVisibleContent(id);
   if (row) return row;
   // A miss is a demand signal: somebody wanted deeper content here.
-  await recordContentMiss(id);
+  await recordContentMiss(id, client);
   const root = rootOf(id);
   const pool = await listIdsUnder(root, SUGGESTION_POOL);
   const closest = closestNames(id, pool.length > 0 ? pool : await listIdsUnder(null, SUGGESTION_POOL));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intParam } from "../validation";
 import { hygienic, secretProblem, type TextKind } from "../text/hygiene";
 import { contentIdProblem } from "./content-id";
 import { heldForReviewDto, keyRefDto } from "../text/provenance-schema";
@@ -176,4 +177,43 @@ export type DecideRevisionResultDto = {
   revision: number;
   status: string;
   visible_revision: number;
+};
+
+// ---- The console's list of content nodes (/admin/content). ----
+
+export const CONSOLE_CONTENT_STATUSES = ["all", "locked", "held"] as const;
+
+export const listConsoleContentsInput = z.object({
+  q: z
+    .string()
+    .transform((s) => s.normalize("NFC").trim())
+    .pipe(z.string().max(400, { error: "q must be at most 400 characters" }))
+    .optional(),
+  root: z.string().max(400, { error: "root must be at most 400 characters" }).optional(),
+  status: z.enum(CONSOLE_CONTENT_STATUSES, { error: "status must be all, locked or held" }).default("all"),
+  after: z.string().max(400, { error: "after must be a content id of at most 400 characters" }).optional(),
+  limit: intParam("limit", 1, 100, 50),
+});
+export type ListConsoleContentsInput = z.input<typeof listConsoleContentsInput>;
+
+export type ConsoleContentDto = {
+  id: string;
+  root_id: string;
+  title: string;
+  locked: boolean;
+  /** The revision the public sees (0: none is published). */
+  visible_revision: number;
+  latest_revision: number;
+  /** Revisions held for review (pending). */
+  held: number;
+  updated_at: string;
+};
+
+export type ConsoleContentsDto = {
+  q: string;
+  root: string;
+  status: (typeof CONSOLE_CONTENT_STATUSES)[number];
+  contents: ConsoleContentDto[];
+  /** Pass back as `after` for the next page; null on the last. */
+  next_after: string | null;
 };

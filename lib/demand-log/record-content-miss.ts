@@ -14,7 +14,8 @@ const misses = backgroundBatch<ContentMissEntry>("content misses", insertContent
   afterWrite: () => schedulePrune(),
 });
 
-export function recordContentMiss(id: string, at = new Date()): Promise<void> {
+/** `clientId`: who asked (client-id.ts), "" when unknown. */
+export function recordContentMiss(id: string, clientId = "", at = new Date()): Promise<void> {
   // A token pasted into a URL by mistake must not land in the log in the clear.
-  return misses.add({ contentId: redactSecrets(id), createdAt: toDbTime(at) });
+  return misses.add({ contentId: redactSecrets(id), createdAt: toDbTime(at), clientId });
 }

@@ -19,6 +19,8 @@ export type SearchLogEntry = {
   /** The resource keys shown, in order (confident ones first), and how many of them were confident. */
   shownKeys?: string[];
   confidentCount?: number;
+  /** Who searched (client-id.ts): "k:" + key id, "d:" + a daily hash, or "" unknown. */
+  clientId?: string;
 };
 
 /** Rows per INSERT statement: a batch of logs costs a few statements, not one per row. */
@@ -35,8 +37,8 @@ export async function insertSearchLogs(entries: SearchLogEntry[]): Promise<void>
   for (const rows of chunks(entries)) {
     await db().run(
       /* sql */ `INSERT INTO search_logs (query, category, result_count, abstained, latency_ms, created_at, key_id, search_id,
-         confidence, shown_keys, confident_count)
-       VALUES ${rows.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+         confidence, shown_keys, confident_count, client_id)
+       VALUES ${rows.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
       rows.flatMap((row) => [
         row.query,
         row.category,
@@ -49,6 +51,7 @@ export async function insertSearchLogs(entries: SearchLogEntry[]): Promise<void>
         row.confidence ?? "",
         JSON.stringify(row.shownKeys ?? []),
         row.confidentCount ?? 0,
+        row.clientId ?? (row.keyId ? `k:${row.keyId}` : ""),
       ]),
     );
   }
@@ -88,13 +91,13 @@ function parseKeys(text: string): string[] {
   }
 }
 
-export type ContentMissEntry = { contentId: string; createdAt: string };
+export type ContentMissEntry = { contentId: string; createdAt: string; clientId?: string };
 
 export async function insertContentMisses(entries: ContentMissEntry[]): Promise<void> {
   for (const rows of chunks(entries)) {
     await db().run(
-      /* sql */ `INSERT INTO content_misses (content_id, created_at) VALUES ${rows.map(() => "(?, ?)").join(", ")}`,
-      rows.flatMap((row) => [row.contentId, row.createdAt]),
+      /* sql */ `INSERT INTO content_misses (content_id, created_at, client_id) VALUES ${rows.map(() => "(?, ?, ?)").join(", ")}`,
+      rows.flatMap((row) => [row.contentId, row.createdAt, row.clientId ?? ""]),
     );
   }
 }

@@ -3,7 +3,7 @@ import { countLinksByStatus, newestLinks } from "../learning/repo";
 import { flagCountsByReason, mostConfirmedExperiences, mostFlaggedExperiences, staleCounts, staleExperiences, type RankedExperienceRow } from "../verdicts/insights-repo";
 import { standingDto } from "../verdicts/standing";
 import { VERDICT_TUNING } from "../verdicts/verdicts-config";
-import { keyModerationShares, searchesEndedInWrites, topAbstainedSearches, topContentMisses } from "./repo";
+import { keyModerationShares, searchesEndedInWrites, topContentMisses, topUnansweredSearches } from "./repo";
 import type { InsightsDto, InsightsInput } from "./schema";
 
 const TOP = 50;
@@ -27,8 +27,9 @@ export async function getInsights(input: InsightsInput, now = new Date()): Promi
   const experience = (row: RankedExperienceRow) => insightExperience(row, now);
   return {
     days: input.days,
-    abstained_searches: (await topAbstainedSearches(since, TOP)).map((r) => ({ query: r.query, count: Number(r.count) })),
-    content_misses: (await topContentMisses(since, TOP)).map((r) => ({ content_id: r.content_id, count: Number(r.count) })),
+    abstained_searches: (await topUnansweredSearches(since, TOP, "nothing")).map((r) => ({ query: r.query, ...demand(r) })),
+    weak_lead_searches: (await topUnansweredSearches(since, TOP, "weak")).map((r) => ({ query: r.query, ...demand(r) })),
+    content_misses: (await topContentMisses(since, TOP)).map((r) => ({ content_id: r.content_id, ...demand(r) })),
     keys: (await keyModerationShares()).map((k) => ({
       key_id: k.keyId,
       label: k.label,
@@ -79,6 +80,11 @@ export async function getInsights(input: InsightsInput, now = new Date()): Promi
       })),
     },
   };
+}
+
+// `count`: the lines (searches or page loads); `clients`: the people behind them, each once.
+function demand(row: { searches: number; clients: number }): { count: number; clients: number } {
+  return { count: Number(row.searches), clients: Number(row.clients) };
 }
 
 // The standing as every experience answer says it (the same code: reasons, confidence, dates).

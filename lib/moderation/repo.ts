@@ -132,14 +132,29 @@ export async function findVisibleRevision(contentId: string): Promise<{ title: s
 
 // ---- Insights: the demand nobody serves yet, and who gets flagged. ----
 
-export async function topAbstainedSearches(since: Date, limit: number): Promise<{ query: string; count: number }[]> {
-  return await db().all<{ query: string; count: number }>(/* sql */ `SELECT query, COUNT(*) AS count FROM search_logs WHERE abstained = TRUE AND created_at >= ?
-       GROUP BY query ORDER BY count DESC, query LIMIT ?`, [toDbTime(since), limit]);
+/** A demand row: how often, and by how many clients (search_logs.client_id; unknown callers count as one). */
+export type DemandRow = { searches: number; clients: number };
+
+// Distinct clients: the known ones, plus one for all the lines whose client is unknown (logged
+// before client ids, or by a caller with neither key nor address): a lower bound, never a count of loads.
+const CLIENTS = /* sql */ `COUNT(DISTINCT CASE WHEN client_id <> '' THEN client_id END) + MAX(CASE WHEN client_id = '' THEN 1 ELSE 0 END)`;
+
+/**
+ * The searches of the period that confidently answered nothing: `found: "nothing"` found no lead at
+ * all (confidence none, or not recorded), `found: "weak"` only weak leads (confidence low). Most
+ * clients first. Through the created_at index.
+ */
+export async function topUnansweredSearches(since: Date, limit: number, found: "nothing" | "weak"): Promise<({ query: string } & DemandRow)[]> {
+  const which = found === "weak" ? `confidence = 'low'` : `confidence <> 'low'`;
+  return await db().all<{ query: string } & DemandRow>(/* sql */ `SELECT query, COUNT(*) AS searches, ${CLIENTS} AS clients
+       FROM search_logs WHERE abstained = TRUE AND ${which} AND created_at >= ?
+       GROUP BY query ORDER BY clients DESC, searches DESC, query LIMIT ?`, [toDbTime(since), limit]);
 }
 
-export async function topContentMisses(since: Date, limit: number): Promise<{ content_id: string; count: number }[]> {
-  return await db().all<{ content_id: string; count: number }>(/* sql */ `SELECT content_id, COUNT(*) AS count FROM content_misses WHERE created_at >= ?
-       GROUP BY content_id ORDER BY count DESC, content_id LIMIT ?`, [toDbTime(since), limit]);
+export async function topContentMisses(since: Date, limit: number): Promise<({ content_id: string } & DemandRow)[]> {
+  return await db().all<{ content_id: string } & DemandRow>(/* sql */ `SELECT content_id, COUNT(*) AS searches, ${CLIENTS} AS clients
+       FROM content_misses WHERE created_at >= ?
+       GROUP BY content_id ORDER BY clients DESC, searches DESC, content_id LIMIT ?`, [toDbTime(since), limit]);
 }
 
 export async function keyModerationShares(): Promise<{ keyId: string; label: string; total: number; flagged: number; removed: number }[]> {

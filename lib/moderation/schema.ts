@@ -203,8 +203,13 @@ export const insightsDto = z.object({
       }),
     ),
   }),
-  abstained_searches: z.array(z.object({ query: z.string(), count: z.number().int() })),
-  content_misses: z.array(z.object({ content_id: z.string(), count: z.number().int() })),
+  abstained_searches: z
+    .array(z.object({ query: z.string(), count: z.number().int(), clients: z.number().int() }))
+    .describe("searches that found no lead at all, most clients first; count: searches, clients: distinct keys or daily callers"),
+  weak_lead_searches: z
+    .array(z.object({ query: z.string(), count: z.number().int(), clients: z.number().int() }))
+    .describe("searches that found only weak leads (confidence low), most clients first"),
+  content_misses: z.array(z.object({ content_id: z.string(), count: z.number().int(), clients: z.number().int() })),
   keys: z.array(
     z.object({
       key_id: z.string(),

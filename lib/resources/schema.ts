@@ -260,3 +260,38 @@ export const describeResourceInput = z.strictObject({
 });
 
 export type DescribeResourceInput = { name: string; description: string; reason: string };
+
+// ---- The console's list of resources (/admin/resources). ----
+
+export const listConsoleResourcesInput = z.object({
+  q: z
+    .string()
+    .transform((s) => s.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase())
+    .pipe(z.string().max(200, { error: "q must be at most 200 characters" }))
+    .optional(),
+  held: z.enum(["1"], { error: "held must be 1" }).optional(),
+  after: z.string().max(400, { error: "after must be a resource key of at most 400 characters" }).optional(),
+  limit: intParam("limit", 1, 100, 50),
+});
+export type ListConsoleResourcesInput = z.input<typeof listConsoleResourcesInput>;
+
+export type ConsoleResourceDto = {
+  name: string;
+  category: string;
+  description: string;
+  /** Published reports (what the public page counts). */
+  experience_count: number;
+  /** Reports held for review (pending). */
+  held: number;
+  /** A maintainer pinned its url or category. */
+  pinned: boolean;
+  last_seen: string;
+};
+
+export type ConsoleResourcesDto = {
+  q: string;
+  held_only: boolean;
+  resources: ConsoleResourceDto[];
+  /** Pass back as `after` for the next page; null on the last. */
+  next_after: string | null;
+};

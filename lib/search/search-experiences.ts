@@ -28,13 +28,15 @@ import {
 
 /**
  * `keyId`: the key that searched ('' without one), for the search log; never a token or address.
+ * `client`: who searched, for insights that count people (lib/demand-log/client-id.ts; by default
+ * the key, or unknown).
  * `log: false` for a second look at the same query (the search page's chip counts): one search,
  * one log row. `index`: the engine searched (the database DATABASE_URL names unless told otherwise).
  */
 export async function searchExperiences(
   input: SearchInput,
   keyId = "",
-  { log = true, index: given }: { log?: boolean; index?: SearchIndex } = {},
+  { log = true, index: given, client }: { log?: boolean; index?: SearchIndex; client?: string } = {},
 ): Promise<SearchResponseDto> {
   const started = performance.now();
   // Read once: it keys the answer cache and tells the planner whether its cached zeros still hold.
@@ -72,6 +74,7 @@ export async function searchExperiences(
     // What was shown, for learning: whether a resource reported after this search was answered.
     shownKeys: response.results.map((r) => resourceKey(r.name)),
     confidentCount: response.results.filter((r) => r.confidence === "high").length,
+    clientId: client,
   });
   return response;
 }

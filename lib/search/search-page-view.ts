@@ -40,8 +40,12 @@ export type SearchPageView = {
   counts: CategoryMatches;
 };
 
-/** `input` as searchInput parsed it. Logged once, as the rows shown (pages have no key). */
-export async function searchPageView(input: SearchInput): Promise<SearchPageView> {
+/**
+ * `input` as searchInput parsed it. Logged once, as the rows shown (pages have no key), with its
+ * confidence (insights tell weak leads from nothing found) and `client`, who asked
+ * (lib/demand-log/client-id.ts).
+ */
+export async function searchPageView(input: SearchInput, client = ""): Promise<SearchPageView> {
   const started = performance.now();
   const wide = await searchExperiences({ ...input, limit: COUNT_LIMIT }, "", { log: false });
   // A fresh object: the cached answer is shared with other callers.
@@ -53,6 +57,8 @@ export async function searchPageView(input: SearchInput): Promise<SearchPageView
     abstained: answer.abstained,
     latencyMs: performance.now() - started,
     keyId: "",
+    confidence: answer.confidence,
+    clientId: client,
   });
   return { answer, more: wide.results.length > input.limit, counts: countByCategory(wide, input.category) };
 }

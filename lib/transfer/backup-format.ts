@@ -25,9 +25,10 @@ export const BACKUP_FORMAT = "knowhub-backup";
  * every older one stays readable: its tables and columns are those with a `since` at most its
  * version (backup-tables.ts), and its rows are widened with the newer columns' fill values, so a
  * backup taken before an upgrade restores after it. Format 2: verdicts, near-duplicate signatures,
- * learning from use (#21). Format 3: resources' maintainer-written description (#22).
+ * learning from use (#21). Format 3: resources' maintainer-written description (#22). Format 4: the demand logs' client ids
+ * (who searched or asked, for insights that count people: #22).
  */
-export const BACKUP_VERSION = 3;
+export const BACKUP_VERSION = 4;
 
 /** The tables a file of `version` holds, in order. */
 export function tablesOfVersion(version: number): BackupTable[] {

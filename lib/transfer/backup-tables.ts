@@ -47,6 +47,7 @@ const int = "int" as const;
 const v2 = (fill: string | number | null): ColumnSince => ({ since: 2, fill });
 /** Added in format 3 (#22: a resource's one-line description). */
 const v3 = (fill: string | number | null): ColumnSince => ({ since: 3, fill });
+const v4 = (fill: string | number | null): ColumnSince => ({ since: 4, fill });
 
 export const BACKUP_TABLES: readonly BackupTable[] = [
   {
@@ -151,14 +152,15 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   {
     name: "search_logs",
     columns: [["id", int], ["query", text], ["category", text], ["result_count", int], ["abstained", "bool"], ["latency_ms", "float"], ["key_id", text], ["created_at", time],
-      ["search_id", text, v2("")], ["confidence", text, v2("")], ["shown_keys", text, v2("[]")], ["confident_count", int, v2(0)]],
+      ["search_id", text, v2("")], ["confidence", text, v2("")], ["shown_keys", text, v2("[]")], ["confident_count", int, v2(0)],
+      ["client_id", text, v4("")]],
     orderBy: ["id"],
     restore: "insert",
     sequence: "id",
   },
   {
     name: "content_misses",
-    columns: [["id", int], ["content_id", text], ["created_at", time]],
+    columns: [["id", int], ["content_id", text], ["created_at", time], ["client_id", text, v4("")]],
     orderBy: ["id"],
     restore: "insert",
     sequence: "id",

@@ -10,6 +10,7 @@ import { highlightForms } from "@/lib/search/highlight-snippet";
 import { searchInput, type SearchResponseDto, type SearchResultDto } from "@/lib/search/schema";
 import { COUNT_LIMIT, searchPageView } from "@/lib/search/search-page-view";
 import { describeIssues } from "@/lib/validation";
+import { pageClientId } from "../page-client";
 
 export const dynamic = "force-dynamic";
 
@@ -48,7 +49,7 @@ export default async function SearchPage({ searchParams }: Props) {
   const parsed = q ? searchInput.safeParse({ q, category, limit: String(limit), explain: "1" }) : null;
   // One search per view: the rows shown and the chips' counts come from the same ranking (see
   // lib/search/search-page-view.ts). Scoped, the chips count only the scope.
-  const view = parsed?.success ? await searchPageView(parsed.data) : null;
+  const view = parsed?.success ? await searchPageView(parsed.data, await pageClientId()) : null;
   const response: SearchResponseDto | null = view?.answer ?? null;
   const counts = view?.counts ?? null;
   // What the same search is over HTTP, so a person can hand an agent the exact call.

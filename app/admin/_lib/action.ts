@@ -9,7 +9,7 @@ import type { AdminSession } from "@/lib/admin/schema";
 import { isHttpsRequest, sessionCookieName } from "@/lib/admin/session-config";
 import { translateDbError } from "@/lib/db-errors";
 import { DomainError, ERROR_STATUS, isDomainError } from "@/lib/errors";
-import { safeBackPath, withFlash } from "./paths";
+import { loginHref, safeBackPath, withFlash } from "./paths";
 import type { FlashCode } from "./flash";
 
 // Console forms carry ids, reasons and checkbox lists: a megabyte is far more than any needs.
@@ -83,7 +83,7 @@ export function adminAction(run: (ctx: ActionContext) => ActionResult | Promise<
       const result = await run({ form, session, sessionId: sessionId!, request });
       return seeOther(withFlash(result.back ?? back, result.flash, result.n, result.params), result.headers);
     } catch (error) {
-      if (isDomainError(error) && error.details.reason === "no_session") return seeOther(withFlash("/admin/login", "session-ended"));
+      if (isDomainError(error) && error.details.reason === "no_session") return seeOther(loginHref(back, { flash: "session-ended" }));
       return errorPage(error, back);
     }
   };

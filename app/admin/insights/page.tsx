@@ -3,14 +3,16 @@
 // search learned from use, and the searches that ended in a report: the demand to seed, the writers
 // to watch, and the reports to look at.
 import type { Metadata } from "next";
+import { AdminFlash } from "@/components/admin-flash";
 import Link from "next/link";
 import { adminQueueHref } from "@/components/admin-paths";
 import { staleReasons } from "@/components/experience-standing";
-import { formatDate, langOf, resourceHref } from "@/components/format";
+import { formatCount, formatDate, langOf, resourceHref } from "@/components/format";
 import { ButtonLink, Card, PageTitle, SectionTitle, linkClass } from "@/components/ui";
 import { getInsights } from "@/lib/moderation/get-insights";
 import { insightsInput, type InsightsDto } from "@/lib/moderation/schema";
 import { one, type SearchParams } from "../_lib/query";
+import { flashMessage } from "../_lib/flash";
 import { requireSession } from "../_lib/session";
 
 export const dynamic = "force-dynamic";
@@ -30,9 +32,10 @@ export default async function InsightsPage({ searchParams }: Props) {
   const insights = await getInsights(insightsInput.parse({ days: String(days) }));
   return (
     <div className="space-y-6">
-      <PageTitle lead="Searches that found nothing and content ids that did not exist are demand nobody serves yet; verdicts and learning show which reports hold.">
+      <PageTitle lead="Searches that found nothing or only weak leads, and content ids that did not exist, are demand nobody serves yet; verdicts and learning show which reports hold.">
         Insights
       </PageTitle>
+      <AdminFlash message={flashMessage(one(query.flash), one(query.n))} />
       <nav aria-label="Period">
         <ul className="flex flex-wrap gap-2">
           {PERIODS.map((p) => (
@@ -44,47 +47,35 @@ export default async function InsightsPage({ searchParams }: Props) {
           ))}
         </ul>
       </nav>
+      <p className="text-sm text-stone-700 dark:text-stone-300">
+        Demand is counted in <strong>clients</strong>, each once however often it asked: an API key is one client; a caller without a key is
+        told apart by a hash of its address and browser that changes every day (so one person over several days counts once a day). Lines
+        logged before clients were recorded count together as one. The number of searches or page loads is shown beside.
+      </p>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <section aria-labelledby="abstained">
-          <Card className="h-full">
-            <SectionTitle id="abstained">Searches that found nothing</SectionTitle>
-            {insights.abstained_searches.length === 0 ? (
-              <p className="text-sm text-stone-700 dark:text-stone-300">None in the last {days} days.</p>
-            ) : (
-              <ol className="divide-y divide-stone-100 text-sm dark:divide-stone-800">
-                {insights.abstained_searches.map((s) => (
-                  <li key={s.query} className="flex items-baseline justify-between gap-3 py-1.5">
-                    {/* Text, not a link: running the search again would log it once more. */}
-                    <bdi lang={langOf(s.query)} className="min-w-0 wrap-anywhere">
-                      {s.query}
-                    </bdi>
-                    <span className="shrink-0 tabular-nums">{s.count.toLocaleString("en-US")}×</span>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </Card>
-        </section>
-        <section aria-labelledby="misses">
-          <Card className="h-full">
-            <SectionTitle id="misses">Content ids asked for that do not exist</SectionTitle>
-            {insights.content_misses.length === 0 ? (
-              <p className="text-sm text-stone-700 dark:text-stone-300">None in the last {days} days.</p>
-            ) : (
-              <ol className="divide-y divide-stone-100 text-sm dark:divide-stone-800">
-                {insights.content_misses.map((m) => (
-                  <li key={m.content_id} className="flex items-baseline justify-between gap-3 py-1.5">
-                    {/* Text, not a link: opening a missing id would record one more miss. */}
-                    <bdi lang={langOf(m.content_id)} className="min-w-0 font-mono wrap-anywhere">
-                      {m.content_id}
-                    </bdi>
-                    <span className="shrink-0 tabular-nums">{m.count.toLocaleString("en-US")}×</span>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </Card>
-        </section>
+        <DemandList
+          id="abstained"
+          title="Searches that found nothing"
+          lead="No lead at all: nobody has reported anything close."
+          empty={`None in the last ${days} days.`}
+          rows={insights.abstained_searches.map((s) => ({ key: s.query, text: s.query, clients: s.clients, count: s.count }))}
+          unit={["search", "searches"]}
+        />
+        <DemandList
+          id="weak-leads"
+          title="Searches that found only weak leads"
+          lead="Something came back, but not confidently for this task: worth a report that settles it."
+          empty={`None in the last ${days} days.`}
+          rows={insights.weak_lead_searches.map((s) => ({ key: s.query, text: s.query, clients: s.clients, count: s.count }))}
+          unit={["search", "searches"]}
+        />
+        <DemandList
+          id="misses"
+          title="Content ids asked for that do not exist"
+          empty={`None in the last ${days} days.`}
+          rows={insights.content_misses.map((m) => ({ key: m.content_id, text: m.content_id, clients: m.clients, count: m.count, mono: true }))}
+          unit={["page load", "page loads"]}
+        />
       </div>
       <VerdictInsights insights={insights} days={days} />
       <section aria-labelledby="key-shares">
@@ -131,6 +122,38 @@ export default async function InsightsPage({ searchParams }: Props) {
         </Card>
       </section>
     </div>
+  );
+}
+
+type DemandRow = { key: string; text: string; clients: number; count: number; mono?: boolean };
+
+/** One demand list: most clients first, each row's clients and the lines they stand for. */
+function DemandList({ id, title, lead, empty, rows, unit }: { id: string; title: string; lead?: string; empty: string; rows: DemandRow[]; unit: [string, string] }) {
+  return (
+    <section aria-labelledby={id}>
+      <Card className="h-full">
+        <SectionTitle id={id}>{title}</SectionTitle>
+        {lead ? <p className={`mb-2 ${muted}`}>{lead}</p> : null}
+        {rows.length === 0 ? (
+          <p className={muted}>{empty}</p>
+        ) : (
+          <ol className={list}>
+            {rows.map((r) => (
+              <li key={r.key} className="flex items-baseline justify-between gap-3 py-1.5">
+                {/* Text, not a link: running the search or opening the id again would log it once more. */}
+                <bdi lang={langOf(r.text)} className={`min-w-0 wrap-anywhere ${r.mono ? "font-mono" : ""}`}>
+                  {r.text}
+                </bdi>
+                <span className="shrink-0 text-right tabular-nums">
+                  {formatCount(r.clients, "client", "clients")}
+                  <span className="block text-xs text-stone-600 dark:text-stone-400">{formatCount(r.count, unit[0], unit[1])}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Card>
+    </section>
   );
 }
 

@@ -17,6 +17,8 @@ import { getContentInput } from "@/lib/contents/schema";
 import { listCitingReports } from "@/lib/experiences/list-citing-reports";
 import { isDomainError } from "@/lib/errors";
 import { joinSegments } from "../../params";
+import { MaintainerContentBox } from "./maintainer-box";
+import { pageClientId } from "../../page-client";
 
 export const dynamic = "force-dynamic";
 
@@ -31,7 +33,7 @@ const load = cache(async (id: string, revision: string) => {
   const input = getContentInput.safeParse({ id, revision });
   if (!input.success) notFound();
   try {
-    const place = await getContentPlace(input.data.id, input.data.revision);
+    const place = await getContentPlace(input.data.id, input.data.revision, await pageClientId());
     const [revisions, citing] = await Promise.all([listContentRevisions(place.content.id), listCitingReports(place.content.id)]);
     return { ...place, revisions, citing };
   } catch (error) {
@@ -135,6 +137,7 @@ export default async function ContentPage(props: Props) {
             </header>
             <MarkdownView body={body} lang={langOf(c.body)} />
           </article>
+          <MaintainerContentBox id={c.id} revision={c.revision} back={contentHref(c.id, { revision: old ? String(c.revision) : undefined })} flash={props.searchParams} />
 
           {c.children.length > 0 ? (
             <section aria-labelledby="children-title">

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Breadcrumb } from "@/components/breadcrumb";
 import { ContentHits } from "@/components/content-hits";
 import { ContentTree } from "@/components/content-tree";
-import { adminQueueHref } from "@/components/admin-paths";
+import { adminQueueHref, adminResourceHref } from "@/components/admin-paths";
 import { ExperienceItem } from "@/components/experience-item";
 import { categoryHref, categoryLabel, contentHref, formatCount, formatReports, langOf, resourceJsonHref, safeHttpUrl } from "@/components/format";
 import { ScoreChart } from "@/components/score-chart";
@@ -16,6 +16,9 @@ import { getContentTree } from "@/lib/contents/get-content-tree";
 import { rootOf } from "@/lib/contents/content-id";
 import { RESOURCE_SORTS } from "@/lib/resources/schema";
 import { first, resolve, type Props } from "./load";
+import { AdminFlash } from "@/components/admin-flash";
+import type { MaintainerContext } from "@/components/maintainer-actions";
+import { flashMessage } from "../../../admin/_lib/flash";
 import { currentSession } from "../../../admin/_lib/session";
 
 export const dynamic = "force-dynamic";
@@ -40,9 +43,18 @@ export default async function ResourcePage(props: Props) {
   // Cited nodes outside the trees above (deeper than the tree shows, or under another root).
   const loose = r.contents.filter((c) => !trees.some((t) => inTree(t, c.id)));
   const hasContent = trees.length > 0 || loose.length > 0;
-  const paged = Boolean(first((await props.searchParams).cursor)) && !badCursor;
-  // A signed-in maintainer gets a way to the flags' state (pending, upheld, dismissed) in the console.
-  const flagsHref = (await currentSession()) ? adminQueueHref({ type: "flag", status: "all", resource: r.name }) : undefined;
+  const query = await props.searchParams;
+  const paged = Boolean(first(query.cursor)) && !badCursor;
+  // A signed-in maintainer gets a way to the flags' state (pending, upheld, dismissed) in the console,
+  // and on each report a form to hide it and a link to flag it for review in the console, coming
+  // back to this view (with its filters) and saying what was done.
+  const session = await currentSession();
+  const flagsHref = session ? adminQueueHref({ type: "flag", status: "all", resource: r.name }) : undefined;
+  // Hiding the last published report takes the public page away: then back to its console page.
+  const maintainer: MaintainerContext | undefined = session
+    ? { csrf: session.csrf_token, back: r.experience_count > 1 ? filteredResourceHref(r.name, values) : adminResourceHref(r.name) }
+    : undefined;
+  const flash = session ? flashMessage(first(query.flash), first(query.n)) : null;
   const filtered = isFiltered(values);
   const lead = task?.experiences ?? [];
   // The content pages each shown report names in its text, in one query for the page.
@@ -146,6 +158,8 @@ export default async function ResourcePage(props: Props) {
         </p>
       </header>
 
+      <AdminFlash message={flash} />
+
       {task ? null : overview}
 
       <ResourceFilters name={r.name} values={values} />
@@ -176,7 +190,7 @@ export default async function ResourcePage(props: Props) {
             <ol className="space-y-3" aria-label="Reports matching the task">
               {lead.map((e) => (
                 <li key={e.id}>
-                  <ExperienceItem experience={e} flagsHref={flagsHref} cites={cited.get(e.id)} />
+                  <ExperienceItem experience={e} flagsHref={flagsHref} cites={cited.get(e.id)} maintainer={maintainer} />
                 </li>
               ))}
             </ol>
@@ -208,7 +222,7 @@ export default async function ResourcePage(props: Props) {
         <ol className="space-y-3">
           {r.experiences.map((e) => (
             <li key={e.id}>
-              <ExperienceItem experience={e} flagsHref={flagsHref} cites={cited.get(e.id)} />
+              <ExperienceItem experience={e} flagsHref={flagsHref} cites={cited.get(e.id)} maintainer={maintainer} />
             </li>
           ))}
         </ol>

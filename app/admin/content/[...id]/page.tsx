@@ -17,6 +17,7 @@ import { getContentAdmin } from "@/lib/contents/get-content-admin";
 import type { ContentAdminDto, ContentAdminRevisionDto } from "@/lib/contents/schema";
 import { isDomainError } from "@/lib/errors";
 import { DecisionActionChoice } from "@/components/admin-bulk";
+import { RevisionDiff, defaultDiffPair } from "@/components/admin-revision-diff";
 import { joinSegments } from "../../../(site)/params";
 import { flashMessage } from "../../_lib/flash";
 import { one, type SearchParams } from "../../_lib/query";
@@ -50,6 +51,7 @@ export default async function AdminContentPage(props: Props) {
   const query = await props.searchParams;
   const back = adminContentHref(c.id);
   const revisions = [...c.revisions].sort((a, b) => b.revision - a.revision);
+  const pair = diffPair(c, query);
 
   return (
     <div className="space-y-6">
@@ -98,6 +100,15 @@ export default async function AdminContentPage(props: Props) {
         </Card>
       </section>
 
+      {pair ? (
+        <section aria-labelledby="compare">
+          <Card>
+            <SectionTitle id="compare">Compare revisions</SectionTitle>
+            <RevisionDiff revisions={c.revisions} from={pair.from} to={pair.to} action={back} />
+          </Card>
+        </section>
+      ) : null}
+
       <section aria-labelledby="revisions">
         <SectionTitle id="revisions">Revisions, newest first</SectionTitle>
         <ol className="space-y-4">
@@ -110,6 +121,17 @@ export default async function AdminContentPage(props: Props) {
       </section>
     </div>
   );
+}
+
+/** The revisions to compare: ?from=&to= when both name revisions of this node, else the default pair. */
+function diffPair(c: ContentAdminDto, query: SearchParams): { from: number; to: number } | null {
+  const wanted = (name: string) => {
+    const n = Number(one(query[name]));
+    return c.revisions.some((r) => r.revision === n) ? n : null;
+  };
+  const from = wanted("from");
+  const to = wanted("to");
+  return from !== null && to !== null ? { from, to } : defaultDiffPair(c.revisions, c.visible_revision);
 }
 
 function Revision({ rev, content, csrf, back }: { rev: ContentAdminRevisionDto; content: ContentAdminDto; csrf: string; back: string }) {

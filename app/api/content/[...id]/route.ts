@@ -1,6 +1,7 @@
 import { admitRequest } from "@/lib/auth/admit-request";
 import { getContent, getContentHistory } from "@/lib/contents/get-content";
 import { getContentInput } from "@/lib/contents/schema";
+import { requestClientId } from "@/lib/demand-log/client-id";
 import { jsonResponse, methodNotAllowed, optionsHandler, queryParams, withErrors } from "@/lib/http";
 import { parseInput } from "@/lib/validation";
 
@@ -10,10 +11,11 @@ type Context = { params: Promise<{ id: string[] }> };
 
 export const GET = withErrors(async (request: Request, context: Context) => {
   // A miss writes a log row and scans for the closest ids: limited like a search.
-  await admitRequest(request, "read", "search");
+  const caller = await admitRequest(request, "read", "search");
   const { id } = await context.params;
   const input = parseInput(getContentInput, { ...queryParams(request), id: id.join("/") }, "content request");
-  return jsonResponse(input.history ? await getContentHistory(input.id) : await getContent(input.id, input.revision));
+  const client = await requestClientId(request, caller.key?.id);
+  return jsonResponse(input.history ? await getContentHistory(input.id, client) : await getContent(input.id, input.revision, client));
 });
 
 const notAllowed = methodNotAllowed(["GET"]);
