@@ -55,7 +55,10 @@ export default async function AdminContentPage(props: Props) {
 
   return (
     <div className="space-y-6">
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label="Breadcrumb" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link href="/admin/content" prefetch={false} className={linkClass}>
+          All content
+        </Link>
         <Link href={adminQueueHref({ type: "content_revision", status: "all" })} className={linkClass}>
           Content revisions in the queue
         </Link>

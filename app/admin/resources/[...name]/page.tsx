@@ -51,7 +51,10 @@ export default async function AdminResourcePage(props: Props) {
 
   return (
     <div className="space-y-6">
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label="Breadcrumb" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link href="/admin/resources" prefetch={false} className={linkClass}>
+          All resources
+        </Link>
         <Link href={adminQueueHref({ resource: r.name, status: "all" })} className={linkClass}>
           Queue items for this resource
         </Link>
