@@ -22,6 +22,8 @@ export function ReportMaintainerActions({ id, maintainer }: { id: number; mainta
           <input type="hidden" name="type" value="experience" />
           <input type="hidden" name="id" value={String(id)} />
           <input type="hidden" name="action" value="hide" />
+          {/* Back to this page, not on to the queue's next item. */}
+          <input type="hidden" name="then" value="back" />
           <ReasonField id={`hide-${id}-reason`} rows={1} />
           <Button tone="danger">Hide report #{id}</Button>
         </AdminForm>

@@ -461,4 +461,18 @@ describe("a decision leads to the next item of the same queue", () => {
     const row = await postForm(decideRoute.POST, "decide", { ...base, action: "reject", reason: "Prompt injection in the text", then: "queue" }, { cookie: cookieFor(session) });
     expect(row.headers.get("location")).toBe(`/admin?resource=Row+Kit&flash=reject&item=experience%3A${id}`);
   });
+
+  it("a hide from a public page goes back to that page (then=back), not on to the queue's next item", async () => {
+    const session = await login();
+    const csrf = csrfTokenFor(session);
+    const post = (task: string) => call(experienceRoute.POST, "/api/experience", { method: "POST", body: experienceInput({ name: "Public Hide Kit", task }) });
+    const shown = (await post("a report a maintainer hides from its page")).json.experience.id;
+    await call(experienceRoute.POST, "/api/experience", { method: "POST", body: experienceInput({ name: "Other Held Kit", task: "still held", tips: POISON }) });
+    const back = "/resources/Public%20Hide%20Kit?outcome=success";
+    const hidden = await postForm(decideRoute.POST, "decide", { csrf, type: "experience", id: String(shown), action: "hide", reason: "off-topic", back, then: "back" }, { cookie: cookieFor(session) });
+    expect(hidden.status, hidden.text).toBe(303);
+    expect(hidden.headers.get("location")).toBe(`${back}&flash=hide`);
+    const [row] = await sqlAll<{ status: string }>(`SELECT status FROM experiences WHERE id = ?`, [shown]);
+    expect(row.status).toBe("hidden");
+  });
 });
