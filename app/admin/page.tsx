@@ -182,14 +182,18 @@ export default async function QueuePage({ searchParams }: Props) {
                 })}
               </ul>
               {selectable.length > 0 ? (
-                // Sticky: the bar stays at the bottom of the screen while the list scrolls under it.
+                // Sticky: the bar stays at the bottom of the screen while the list scrolls under it. Until a
+                // row is ticked it is one line (select all, the count): its actions appear with the first
+                // tick (globals.css, .bulk-when-selected), so the rows keep the screen.
                 <fieldset className="sticky bottom-0 z-10 space-y-2 rounded-xl border border-stone-300 bg-stone-50 p-3 shadow-lg dark:border-stone-700 dark:bg-stone-950">
                   <legend className="sr-only">Selected items</legend>
                   <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
                     <BulkSelection total={selectable.length} selectAllHref={adminQueueHref({ ...filters, cursor: one(query.cursor), select: "all" })} />
-                    <BulkActionChoice idPrefix="bulk-selected" inline />
+                    <div className="bulk-when-selected">
+                      <BulkActionChoice idPrefix="bulk-selected" inline />
+                    </div>
                   </div>
-                  <div className="flex flex-wrap items-end gap-x-3 gap-y-2">
+                  <div className="bulk-when-selected flex flex-wrap items-end gap-x-3 gap-y-2">
                     <div className="min-w-0 flex-1 basis-80">
                       <ReasonChoice id="bulk-selected-reason" actions={["reject", "hide"]} findingKinds={pageKinds} />
                     </div>
