@@ -2,7 +2,7 @@
 // A GET form picks the pair (works without JavaScript); the bodies are submitted text, rendered as
 // text. Added and removed lines carry a +/- sign and words for screen readers, not only a colour.
 import { diffHunks, diffLines, type DiffLine } from "@/lib/text/line-diff";
-import { inputClass, labelClass } from "./admin-form";
+import { Button, inputClass, labelClass } from "./admin-form";
 import { langOf } from "./format";
 
 type Revision = { revision: number; status: string; title: string; body: string };
@@ -59,12 +59,7 @@ export function RevisionDiff({
             {sorted.map(option)}
           </select>
         </div>
-        <button
-          type="submit"
-          className="inline-flex min-h-10 items-center rounded-lg border border-stone-400 bg-white px-4 py-2 text-sm font-medium text-stone-900 hover:border-teal-700 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:hover:border-teal-300"
-        >
-          Compare
-        </button>
+        <Button tone="quiet">Compare</Button>
       </form>
       {older && newer ? <DiffBody older={older} newer={newer} /> : <p className="text-sm">This node has no revision with that number.</p>}
     </div>
