@@ -43,12 +43,9 @@ export async function searchExperiences(
   const index = given ?? (await engineSearchIndex());
   const generation = await index.generation();
   const answer = await rememberAnswer(input, index.scope, generation, async () => {
-    // Apart from the reports, and alongside them (on PostgreSQL their round trips overlap): content
-    // hits never move a result, the confidence or the abstention.
-    const [{ confidence, results }, content] = await Promise.all([
-      rankResults(input, index, generation).then((ranked) => answerWithLinks(input, index, generation, ranked)),
-      searchContent(input.q, { category: input.category, resourceKey: "" }, index, generation),
-    ]);
+    const { confidence, results } = await answerWithLinks(input, index, generation, await rankResults(input, index, generation));
+    // Apart from the reports: content hits never move a result, the confidence or the abstention.
+    const content = await searchContent(input.q, { category: input.category, resourceKey: "" }, index, generation);
     return {
       query: input.q,
       category: input.category,
